@@ -1,0 +1,126 @@
+/**
+ * HTTP contract between the PWA and the sync-server (JSON fields snake_case).
+ */
+import type { CollectionName, MaterialLine, QuotationStatus } from './collections';
+import type { ErrorCode } from './errors';
+
+export interface LoginRequest {
+  email: string;
+  password: string;
+  device_id: string;
+  device_name?: string;
+}
+
+export interface AuthUser {
+  id: string;
+  email: string;
+  first_access: boolean;
+}
+
+export interface LoginResponse {
+  access_token: string;
+  /** Seconds until the access token expires. */
+  expires_in: number;
+  user: AuthUser;
+}
+
+export type RefreshResponse = LoginResponse;
+
+export interface SessionInfo {
+  id: string;
+  device_name: string | null;
+  created_at: string;
+  last_seen_at: string;
+  current: boolean;
+}
+
+export interface HealthResponse {
+  ok: true;
+  database: 'pglite' | 'postgres';
+}
+
+/** What a customer may see of a quotation: GET /api/public/quotations/:code */
+export interface PublicQuotation {
+  code: string;
+  created_at: string;
+  description: string;
+  status: QuotationStatus;
+  total_amount: number;
+  discounts: number;
+  taxes: number;
+  payment_method: string;
+  validity_date: string;
+  execution_deadline: string;
+  materials: MaterialLine[];
+  viewed_at: string | null;
+  decided_at: string | null;
+  decision_reason: string | null;
+  customer: { name: string } | null;
+}
+
+export interface PublicCompany {
+  name: string;
+  tagline: string | null;
+  address: string;
+  city: string;
+  phones: string[];
+  whatsapp_numbers: string[];
+  email: string | null;
+  facebook_url: string | null;
+  instagram_url: string | null;
+  opening_hours: string;
+  map_url: string | null;
+  pix_key: string | null;
+}
+
+/** Replication checkpoint: the server-assigned sequence of the last document returned. */
+export interface SyncCheckpoint {
+  seq: number;
+}
+
+export interface PullResponse<T = Record<string, unknown>> {
+  documents: (T & { _deleted: boolean })[];
+  checkpoint: SyncCheckpoint | null;
+}
+
+export interface PushRow<T = Record<string, unknown>> {
+  assumedMasterState: (T & { _deleted: boolean }) | null;
+  newDocumentState: T & { _deleted: boolean };
+}
+
+/**
+ * Push answers with the array of current master documents for the rows that conflict
+ * (RxDB's contract). A refused row is answered like a conflict — with the current server
+ * document, or a tombstone of the pushed document when the server has none — so the
+ * queue moves on; the reasons travel in this response header as JSON `PushRejection[]`.
+ */
+export const PUSH_REJECTIONS_HEADER = 'x-forja-rejections';
+
+export interface PushRejection {
+  id: string;
+  error: ErrorCode;
+  message: string;
+  /** Field names that failed validation, when known. */
+  fields?: string[];
+}
+
+/** One event of GET /api/sync/stream (text/event-stream, `data:` is this JSON). */
+export interface SyncStreamEvent {
+  collection: CollectionName;
+  /** Highest sequence written; clients pull from their checkpoint. */
+  seq: number;
+}
+
+export const API_PATHS = {
+  health: '/api/health',
+  login: '/api/auth/login',
+  refresh: '/api/auth/refresh',
+  logout: '/api/auth/logout',
+  sessions: '/api/auth/sessions',
+  password: '/api/auth/password',
+  syncPull: (c: CollectionName) => `/api/sync/${c}/pull`,
+  syncPush: (c: CollectionName) => `/api/sync/${c}/push`,
+  syncStream: '/api/sync/stream',
+  publicQuotation: (code: string) => `/api/public/quotations/${encodeURIComponent(code)}`,
+  publicCompany: '/api/public/company',
+} as const;

@@ -1,0 +1,309 @@
+/**
+ * The shared contract: one JSON Schema per collection.
+ *
+ * The same objects are used by RxDB in the browser (they are valid RxJsonSchema),
+ * by the sync-server to validate every pushed document (ajv), and by the SQL
+ * migrations (a test checks that every schema field has a column).
+ *
+ * Conventions
+ * - snake_case field names, as in the product spec.
+ * - Money is a number in reais with at most 2 decimals (SQL numeric(12,2)); domain
+ *   code converts to integer cents before doing arithmetic.
+ * - Dates are 'YYYY-MM-DD' strings (SQL date); instants are ISO-8601 strings (timestamptz).
+ * - `updated_at` is stamped by the server on every accepted write; `client_updated_at`
+ *   is the editing device's clock, used only to pick the later edit when two devices
+ *   changed the same field (never for replication order).
+ * - Deletion is replication's `_deleted` flag; the server keeps tombstones.
+ */
+import type { ExtractDocumentTypeFromTypedRxJsonSchema } from 'rxdb';
+
+const ID = { type: 'string', maxLength: 64 } as const;
+const INSTANT = { type: 'string', maxLength: 40 } as const;
+const DATE = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10 } as const;
+const NULLABLE_TEXT = (max: number) => ({ type: ['string', 'null'], maxLength: max }) as const;
+const MONEY = { type: 'number', minimum: -9999999999.99, maximum: 9999999999.99 } as const;
+
+export const customerSchema = {
+  title: 'customers',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: ID,
+    name: { type: 'string', minLength: 1, maxLength: 200 },
+    phone: { type: 'string', minLength: 1, maxLength: 40 },
+    whatsapp: NULLABLE_TEXT(40),
+    description: NULLABLE_TEXT(2000),
+    created_at: INSTANT,
+    updated_at: INSTANT,
+    client_updated_at: INSTANT,
+    created_by: NULLABLE_TEXT(64),
+  },
+  required: ['id', 'name', 'phone', 'created_at', 'updated_at', 'client_updated_at'],
+  additionalProperties: false,
+} as const;
+
+export const QUOTATION_STATUSES = ['pending', 'accepted', 'rejected'] as const;
+
+export const quotationSchema = {
+  title: 'quotations',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: ID,
+    code: { type: 'string', minLength: 3, maxLength: 32 },
+    customer_id: NULLABLE_TEXT(64),
+    description: { type: 'string', minLength: 1, maxLength: 5000 },
+    status: { type: 'string', enum: QUOTATION_STATUSES },
+    total_amount: { ...MONEY, minimum: 0 },
+    discounts: { ...MONEY, minimum: 0 },
+    taxes: { ...MONEY, minimum: 0 },
+    payment_method: { type: 'string', minLength: 1, maxLength: 200 },
+    validity_date: DATE,
+    execution_deadline: { type: 'string', minLength: 1, maxLength: 200 },
+    materials: {
+      type: 'array',
+      maxItems: 200,
+      items: {
+        type: 'object',
+        properties: {
+          name: { type: 'string', minLength: 1, maxLength: 200 },
+          quantity: { type: 'integer', minimum: 0, maximum: 1000000 },
+          price: { ...MONEY, minimum: 0 },
+        },
+        required: ['name', 'quantity', 'price'],
+        additionalProperties: false,
+      },
+    },
+    viewed_at: NULLABLE_TEXT(40),
+    /** When the customer accepted or rejected it on the public page (or staff changed the status). */
+    decided_at: NULLABLE_TEXT(40),
+    /** Optional reason the customer gave when rejecting. */
+    decision_reason: NULLABLE_TEXT(1000),
+    created_at: INSTANT,
+    updated_at: INSTANT,
+    client_updated_at: INSTANT,
+    created_by: NULLABLE_TEXT(64),
+  },
+  required: [
+    'id', 'code', 'description', 'status', 'total_amount', 'discounts', 'taxes', 'payment_method',
+    'validity_date', 'execution_deadline', 'materials', 'created_at', 'updated_at', 'client_updated_at',
+  ],
+  additionalProperties: false,
+} as const;
+
+export const TRANSACTION_TYPES = ['entrada', 'saida', 'despesas'] as const;
+export const PAYMENT_METHODS = ['dinheiro', 'pix', 'cartao', 'transferencia', 'n/a'] as const;
+export const PAYMENT_STATUSES = ['pago', 'parcial', 'pendente', 'atrasado'] as const;
+
+export const transactionSchema = {
+  title: 'transactions',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: ID,
+    type: { type: 'string', enum: TRANSACTION_TYPES },
+    customer_id: NULLABLE_TEXT(64),
+    name: NULLABLE_TEXT(200),
+    category: NULLABLE_TEXT(60),
+    description: { type: 'string', maxLength: 2000 },
+    amount: { ...MONEY, minimum: 0.01 },
+    payment_method: { type: 'string', enum: PAYMENT_METHODS },
+    payment_status: { type: 'string', enum: PAYMENT_STATUSES },
+    due_date: { type: ['string', 'null'], pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10 },
+    created_at: INSTANT,
+    updated_at: INSTANT,
+    client_updated_at: INSTANT,
+    created_by: NULLABLE_TEXT(64),
+  },
+  required: [
+    'id', 'type', 'description', 'amount', 'payment_method', 'payment_status', 'created_at',
+    'updated_at', 'client_updated_at',
+  ],
+  additionalProperties: false,
+} as const;
+
+export const stockItemSchema = {
+  title: 'stock_items',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: ID,
+    category_id: { type: 'string', maxLength: 64 },
+    type_id: { type: 'string', maxLength: 64 },
+    material_id: { type: 'string', maxLength: 64 },
+    thickness_id: { type: 'string', maxLength: 64 },
+    dimension_id: { type: 'string', maxLength: 64 },
+    minimum_quantity: { type: 'number', minimum: 0, maximum: 100000000 },
+    description: NULLABLE_TEXT(2000),
+    created_at: INSTANT,
+    updated_at: INSTANT,
+    client_updated_at: INSTANT,
+    created_by: NULLABLE_TEXT(64),
+  },
+  required: [
+    'id', 'category_id', 'type_id', 'material_id', 'thickness_id', 'dimension_id',
+    'minimum_quantity', 'created_at', 'updated_at', 'client_updated_at',
+  ],
+  additionalProperties: false,
+} as const;
+
+/**
+ * Insert-only: an item's quantity is the sum of its movements' `delta`, so two devices
+ * adding and removing stock offline both count. The server refuses any change to a
+ * stored movement.
+ */
+export const stockMovementSchema = {
+  title: 'stock_movements',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: ID,
+    stock_item_id: { type: 'string', maxLength: 64 },
+    delta: { type: 'number', minimum: -100000000, maximum: 100000000 },
+    reason: NULLABLE_TEXT(200),
+    created_at: INSTANT,
+    updated_at: INSTANT,
+    client_updated_at: INSTANT,
+    created_by: NULLABLE_TEXT(64),
+  },
+  required: ['id', 'stock_item_id', 'delta', 'created_at', 'updated_at', 'client_updated_at'],
+  indexes: ['stock_item_id'],
+  additionalProperties: false,
+} as const;
+
+export const CATALOG_KINDS = ['category', 'type', 'material', 'thickness', 'dimension'] as const;
+
+/**
+ * The five settings catalogues in one collection (the free RxDB opens at most 13
+ * collections per tab). `name` is the label; for a thickness it is the value as text
+ * and `value`/`unit` hold the number and 'mm'. A type points at its category in `parent_id`.
+ */
+export const catalogItemSchema = {
+  title: 'catalog_items',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: ID,
+    kind: { type: 'string', enum: CATALOG_KINDS, maxLength: 20 },
+    name: { type: 'string', minLength: 1, maxLength: 200 },
+    value: { type: ['number', 'null'], minimum: 0, maximum: 100000 },
+    unit: NULLABLE_TEXT(10),
+    parent_id: NULLABLE_TEXT(64),
+    created_at: INSTANT,
+    updated_at: INSTANT,
+    client_updated_at: INSTANT,
+    created_by: NULLABLE_TEXT(64),
+  },
+  required: ['id', 'kind', 'name', 'created_at', 'updated_at', 'client_updated_at'],
+  indexes: ['kind'],
+  additionalProperties: false,
+} as const;
+
+/** The company profile: a single document whose id is COMPANY_DOC_ID. */
+export const COMPANY_DOC_ID = 'company';
+
+export const companySchema = {
+  title: 'company',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: ID,
+    name: { type: 'string', minLength: 1, maxLength: 200 },
+    tagline: NULLABLE_TEXT(300),
+    address: { type: 'string', maxLength: 400 },
+    city: { type: 'string', maxLength: 100 },
+    phones: { type: 'array', maxItems: 10, items: { type: 'string', maxLength: 40 } },
+    whatsapp_numbers: { type: 'array', maxItems: 10, items: { type: 'string', maxLength: 40 } },
+    email: NULLABLE_TEXT(200),
+    facebook_url: NULLABLE_TEXT(500),
+    instagram_url: NULLABLE_TEXT(500),
+    opening_hours: { type: 'string', maxLength: 200 },
+    map_url: NULLABLE_TEXT(2000),
+    pix_key: NULLABLE_TEXT(77),
+    created_at: INSTANT,
+    updated_at: INSTANT,
+    client_updated_at: INSTANT,
+    created_by: NULLABLE_TEXT(64),
+  },
+  required: [
+    'id', 'name', 'address', 'city', 'phones', 'whatsapp_numbers', 'opening_hours', 'created_at',
+    'updated_at', 'client_updated_at',
+  ],
+  additionalProperties: false,
+} as const;
+
+/** Staff accounts as clients see them: read-only, pulled from the server's users table. */
+export const staffSchema = {
+  title: 'staff',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: ID,
+    email: { type: 'string', maxLength: 254 },
+    created_at: INSTANT,
+    updated_at: INSTANT,
+  },
+  required: ['id', 'email', 'created_at', 'updated_at'],
+  additionalProperties: false,
+} as const;
+
+export const collectionSchemas = {
+  customers: customerSchema,
+  quotations: quotationSchema,
+  transactions: transactionSchema,
+  stock_items: stockItemSchema,
+  stock_movements: stockMovementSchema,
+  catalog_items: catalogItemSchema,
+  company: companySchema,
+  staff: staffSchema,
+} as const;
+
+export type CollectionName = keyof typeof collectionSchemas;
+export const COLLECTION_NAMES = Object.keys(collectionSchemas) as CollectionName[];
+
+/** Collections clients may only read (the server refuses pushes to them). */
+export const READ_ONLY_COLLECTIONS: readonly CollectionName[] = ['staff'];
+/** Collections whose stored documents never change (the server refuses updates). */
+export const INSERT_ONLY_COLLECTIONS: readonly CollectionName[] = ['stock_movements'];
+
+type Mutable<T> = { -readonly [K in keyof T]: Mutable<T[K]> };
+type DocOf<S> = ExtractDocumentTypeFromTypedRxJsonSchema<Mutable<S>>;
+
+export type CustomerDoc = DocOf<typeof customerSchema>;
+export type QuotationDoc = DocOf<typeof quotationSchema>;
+export type MaterialLine = QuotationDoc['materials'][number];
+export type QuotationStatus = (typeof QUOTATION_STATUSES)[number];
+export type TransactionDoc = DocOf<typeof transactionSchema>;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export type StockItemDoc = DocOf<typeof stockItemSchema>;
+export type StockMovementDoc = DocOf<typeof stockMovementSchema>;
+export type CatalogKind = (typeof CATALOG_KINDS)[number];
+export type CatalogItemDoc = DocOf<typeof catalogItemSchema>;
+export type CompanyDoc = DocOf<typeof companySchema>;
+export type StaffDoc = DocOf<typeof staffSchema>;
+
+export interface DocTypes {
+  customers: CustomerDoc;
+  quotations: QuotationDoc;
+  transactions: TransactionDoc;
+  stock_items: StockItemDoc;
+  stock_movements: StockMovementDoc;
+  catalog_items: CatalogItemDoc;
+  company: CompanyDoc;
+  staff: StaffDoc;
+}
+
+/** Fields the server stamps itself; a client's value is ignored. */
+export const SERVER_STAMPED_FIELDS = ['updated_at'] as const;
+/** Fields that never change after the first accepted write. */
+export const IMMUTABLE_FIELDS = ['id', 'created_at', 'created_by'] as const;

@@ -1,0 +1,41 @@
+/**
+ * API error codes and their pt-BR messages. The server answers `{error, message}` with one of
+ * these codes; the sync-server maps each code to an HTTP status in one place.
+ */
+export const ERROR_MESSAGES = {
+  invalid_request: 'Requisição inválida. Verifique os dados enviados.',
+  invalid_credentials: 'Email ou senha incorretos',
+  session_limit:
+    'Limite de sessões atingido — Você já está logado em 3 dispositivos diferentes. Por favor, faça logout em um deles para continuar.',
+  rate_limited: 'Muitas tentativas. Aguarde um pouco e tente novamente.',
+  unauthorized: 'Sessão expirada ou inválida. Entre novamente.',
+  password_change_required: 'Altere sua senha antes de continuar.',
+  weak_password: 'A senha não atende aos requisitos mínimos',
+  forbidden: 'Você não tem permissão para esta ação.',
+  not_found: 'Orçamento não encontrado. Verifique se o código está correto.',
+  invalid_code: 'Código do orçamento inválido ou não fornecido',
+  unknown_collection: 'Coleção desconhecida.',
+  resync_required: 'Este dispositivo ficou muito tempo sem sincronizar e precisa baixar os dados novamente.',
+  // Reasons a pushed document is refused (shown to the user next to the document).
+  invalid_document: 'Documento inválido.',
+  duplicate_phone: 'Este telefone já está cadastrado para outro cliente',
+  duplicate_code: 'Já existe um orçamento com este código.',
+  duplicate_catalog_name: 'Já existe um item com este nome neste cadastro.',
+  insert_only: 'Movimentações de estoque não podem ser alteradas nem excluídas.',
+  read_only_collection: 'Estes dados não podem ser alterados pelo aplicativo.',
+  missing_reference: 'Um registro relacionado não existe mais.',
+  internal: 'Ocorreu um erro inesperado. Por favor, tente novamente.',
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_MESSAGES;
+
+export interface ApiError {
+  error: ErrorCode;
+  message: string;
+  /** Optional details, e.g. which fields failed validation. */
+  details?: unknown;
+}
+
+export function apiError(code: ErrorCode, message?: string, details?: unknown): ApiError {
+  return { error: code, message: message ?? ERROR_MESSAGES[code], ...(details === undefined ? {} : { details }) };
+}

@@ -1,0 +1,4 @@
+export * from './collections';
+export * from './rules';
+export * from './errors';
+export * from './api';

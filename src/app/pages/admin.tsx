@@ -1,0 +1,4 @@
+import { Outlet } from 'react-router-dom';
+export default function AdminRoute() {
+  return <Outlet />;
+}

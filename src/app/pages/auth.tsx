@@ -1,0 +1,3 @@
+export default function AuthRoute() {
+  return <h1>Área Administrativa</h1>;
+}

@@ -1,0 +1,3 @@
+export default function LandingRoute() {
+  return <h1>Especialistas em Soldagem Industrial</h1>;
+}

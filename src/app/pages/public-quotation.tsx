@@ -1,0 +1,3 @@
+export default function PublicQuotationRoute() {
+  return <h1>Orçamento</h1>;
+}

@@ -1,0 +1,41 @@
+/**
+ * Every route of the app, in one place. Route modules load lazily so a customer opening a
+ * quotation link never downloads the admin area (RxDB, charts, export code).
+ * Features never import each other; what one screen needs from another is composed here.
+ */
+import type { RouteObject } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
+import { RouteError } from './RouteError';
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', lazy: () => import('./pages/landing').then((m) => ({ Component: m.default })) },
+      { path: '/auth', lazy: () => import('./pages/auth').then((m) => ({ Component: m.default })) },
+      {
+        path: '/quotation/:code',
+        lazy: () => import('./pages/public-quotation').then((m) => ({ Component: m.default })),
+      },
+      {
+        path: '/adm',
+        lazy: () => import('./pages/admin').then((m) => ({ Component: m.default })),
+        children: [
+          { index: true, element: <Navigate to="dashboard" replace /> },
+          { path: 'dashboard', lazy: () => import('./pages/admin-pages').then((m) => ({ Component: m.DashboardRoute })) },
+          { path: 'stock', lazy: () => import('./pages/admin-pages').then((m) => ({ Component: m.StockRoute })) },
+          { path: 'reports', lazy: () => import('./pages/admin-pages').then((m) => ({ Component: m.ReportsRoute })) },
+          { path: 'quotations', lazy: () => import('./pages/admin-pages').then((m) => ({ Component: m.QuotationsRoute })) },
+          { path: 'settings', lazy: () => import('./pages/admin-pages').then((m) => ({ Component: m.SettingsRoute })) },
+          { path: 'customers', lazy: () => import('./pages/admin-pages').then((m) => ({ Component: m.CustomersRoute })) },
+          {
+            path: 'quotation/:code',
+            lazy: () => import('./pages/public-quotation').then((m) => ({ Component: m.default })),
+          },
+          { path: '*', element: <Navigate to="/adm/dashboard" replace /> },
+        ],
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];

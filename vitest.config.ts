@@ -1,0 +1,55 @@
+import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+
+const shared = fileURLToPath(new URL('./schemas', import.meta.url));
+const alias = { '@shared': shared };
+
+/**
+ * Four separate projects (README "Tests"):
+ * - unit: pure domain rules and React pieces (jsdom)
+ * - server: the sync-server against PGlite, and PostgreSQL when DATABASE_URL is set
+ * - replication: real RxDB clients (fake-indexeddb) against a real running server
+ * - e2e: Chromium via playwright-core against the built app and a running server
+ */
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'replication',
+          include: ['tests/replication/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
