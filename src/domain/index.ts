@@ -1,0 +1,6 @@
+export * from './money';
+export * from './dates';
+export * from './whatsapp';
+export * from './quotation-code';
+export * from './quotation-status';
+export * from './brcode';

@@ -1,0 +1,43 @@
+/**
+ * WhatsApp rules (spec §5): numbers become digits with the Brazilian country code 55.
+ */
+
+export const COUNTRY_CODE = '55';
+
+/**
+ * Strips non-digits and prefixes 55, unless the number already starts with 55 and has at
+ * least 12 digits (55 + 2-digit area code + 8/9-digit number). '' stays ''.
+ */
+export function formatWhatsAppNumber(raw: string | null | undefined): string {
+  const digits = String(raw ?? '').replace(/\D/g, '');
+  if (digits === '') return '';
+  if (digits.startsWith(COUNTRY_CODE) && digits.length >= 12) return digits;
+  return COUNTRY_CODE + digits;
+}
+
+/** https://wa.me/<number>[?text=<encoded text>] */
+export function whatsappLink(number: string | null | undefined, text?: string): string {
+  const n = formatWhatsAppNumber(number);
+  const base = `https://wa.me/${n}`;
+  return text ? `${base}?text=${encodeURIComponent(text)}` : base;
+}
+
+/** The shared link of a quotation: site origin + /quotation/{code} (spec §2). */
+export function quotationUrl(origin: string, code: string): string {
+  return `${origin.replace(/\/+$/, '')}/quotation/${encodeURIComponent(code)}`;
+}
+
+/** 'Olá {name}, aqui está o orçamento da {company}: {link}' (spec §5). */
+export function quotationShareMessage(name: string, company: string, link: string): string {
+  return `Olá ${name}, aqui está o orçamento da ${company}: ${link}`;
+}
+
+/** Phone for display: (31) 99999-8888 / (31) 3333-4444; anything else as typed. */
+export function formatPhoneBR(raw: string | null | undefined): string {
+  const s = String(raw ?? '');
+  let d = s.replace(/\D/g, '');
+  if (d.startsWith(COUNTRY_CODE) && d.length >= 12) d = d.slice(2);
+  if (d.length === 11) return `(${d.slice(0, 2)}) ${d.slice(2, 7)}-${d.slice(7)}`;
+  if (d.length === 10) return `(${d.slice(0, 2)}) ${d.slice(2, 6)}-${d.slice(6)}`;
+  return s.trim();
+}
