@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: build the web app first (the e2e project drives the built `dist/` through the real
+ * server, so it must test the current code), then run every vitest project
+ * (unit, server, replication, e2e). Extra arguments go to vitest, e.g.
+ *   npm test -- --project e2e tests/e2e/landing.test.ts
+ * Exits with vitest's exit code. Set FORJA_SKIP_BUILD=1 to reuse an existing build.
+ */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+function run(cmd, args) {
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
+  if (r.error) throw r.error;
+  return { code: r.status ?? (r.signal ? 1 : 0), seconds: ((Date.now() - started) / 1000).toFixed(1) };
+}
+
+if (process.env.FORJA_SKIP_BUILD !== '1') {
+  console.log('▶ vite build');
+  const build = run(bin('vite'), ['build', '--logLevel', 'warn']);
+  if (build.code !== 0) {
+    console.error(`✖ vite build failed (exit ${build.code}); not running the tests.`);
+    process.exit(build.code);
+  }
+  console.log(`✔ vite build (${build.seconds}s)`);
+}
+
+const extra = process.argv.slice(2);
+console.log(`▶ vitest run ${extra.join(' ')}`.trimEnd());
+const tests = run(bin('vitest'), ['run', ...extra]);
+console.log(`vitest exited with ${tests.code} after ${tests.seconds}s`);
+process.exit(tests.code);
