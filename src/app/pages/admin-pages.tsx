@@ -1,6 +1,20 @@
-export const DashboardRoute = () => <h1>Fluxo de Caixa</h1>;
-export const StockRoute = () => <h1>Controle de Estoque</h1>;
-export const ReportsRoute = () => <h1>Relatórios</h1>;
-export const QuotationsRoute = () => <h1>Orçamentos</h1>;
-export const SettingsRoute = () => <h1>Configurações</h1>;
-export const CustomersRoute = () => <h1>Clientes</h1>;
+/**
+ * Staff pages under /adm. Pages not built yet show an honest placeholder: their title only.
+ */
+import { Heading } from '@chakra-ui/react';
+import { CustomersPage } from '../../features/customers/CustomersPage';
+
+function PageTitle({ children }: { children: string }) {
+  return (
+    <Heading as="h1" size="2xl" mb="4">
+      {children}
+    </Heading>
+  );
+}
+
+export const DashboardRoute = () => <PageTitle>Fluxo de Caixa</PageTitle>;
+export const StockRoute = () => <PageTitle>Controle de Estoque</PageTitle>;
+export const ReportsRoute = () => <PageTitle>Relatórios</PageTitle>;
+export const QuotationsRoute = () => <PageTitle>Orçamentos</PageTitle>;
+export const SettingsRoute = () => <PageTitle>Configurações</PageTitle>;
+export const CustomersRoute = () => <CustomersPage />;

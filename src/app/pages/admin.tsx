@@ -1,4 +1,77 @@
-import { Outlet } from 'react-router-dom';
+/**
+ * /adm/* — needs a session (or, offline, the last user known on this device), otherwise /auth.
+ * This module is loaded lazily by the router, so RxDB (src/data/db) never reaches public pages.
+ */
+import { useState } from 'react';
+import { Navigate, Outlet } from 'react-router-dom';
+import { Box, Center, Heading, Spinner } from '@chakra-ui/react';
+import { useAuth } from '../../data/auth';
+import { DataProvider, dismissRefused, retryRefused, useSyncStatus } from '../../data/db';
+import { ForcePasswordDialog } from '../../features/auth';
+import { CustomersOverlay, StaffShell, useSignOut, SHELL_MESSAGES } from '../../features/shell';
+import { CustomersPage } from '../../features/customers/CustomersPage';
+import { SyncBadge } from '../../ui/SyncBadge';
+import { InstallButton } from '../pwa/InstallButton';
+
 export default function AdminRoute() {
-  return <Outlet />;
+  const auth = useAuth();
+  if (auth.status === 'loading') {
+    return (
+      <Center minH="100dvh" aria-busy="true">
+        <Spinner size="xl" color="blue.solid" />
+      </Center>
+    );
+  }
+  if (auth.status === 'signed-out') return <Navigate to="/auth" replace />;
+  if (auth.user.first_access) {
+    // The server refuses data to this session until the password is changed: show only the
+    // non-dismissible dialog; the page reloads after the change.
+    return (
+      <Box minH="100dvh" bg="gray.900">
+        <Heading as="p" color="white" p="4">
+          {SHELL_MESSAGES.productName}
+        </Heading>
+        <ForcePasswordDialog open />
+      </Box>
+    );
+  }
+  return (
+    <DataProvider>
+      <AdminShell />
+    </DataProvider>
+  );
+}
+
+function AdminShell() {
+  const [customersOpen, setCustomersOpen] = useState(false);
+  const { requestSignOut, confirmDialog } = useSignOut();
+  const status = useSyncStatus();
+
+  return (
+    <>
+      <StaffShell
+        customersOpen={customersOpen}
+        onOpenCustomers={() => setCustomersOpen(true)}
+        onSignOut={requestSignOut}
+        syncBadge={(compact) => (
+          <SyncBadge status={status} compact={compact} onDiscard={dismissRefused} onRetry={retryRefused} />
+        )}
+        installButton={(variant) => (
+          <InstallButton
+            variantLabel={variant}
+            onlyWithPrompt
+            size={variant === 'mobile' ? 'xs' : 'sm'}
+            colorPalette="gray"
+            variant="surface"
+          />
+        )}
+      >
+        <Outlet />
+      </StaffShell>
+      <CustomersOverlay open={customersOpen} onClose={() => setCustomersOpen(false)}>
+        <CustomersPage />
+      </CustomersOverlay>
+      {confirmDialog}
+    </>
+  );
 }

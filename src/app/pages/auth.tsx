@@ -1,3 +1,7 @@
+/** /auth — composes the sign-in page with the install button (PWA lives in src/app). */
+import { SignInPage } from '../../features/auth';
+import { InstallButton } from '../pwa/InstallButton';
+
 export default function AuthRoute() {
-  return <h1>Área Administrativa</h1>;
+  return <SignInPage installButton={<InstallButton variantLabel="desktop" width="full" />} />;
 }

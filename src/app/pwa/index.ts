@@ -1,0 +1,5 @@
+export { registerServiceWorker } from './register';
+export { clearQuotationsCache } from '../../ui/quotationsCache';
+export { startInstallCapture, useInstallState, promptInstall, isStandalone } from './install';
+export { InstallButton } from './InstallButton';
+export { PWA_MESSAGES } from './messages';

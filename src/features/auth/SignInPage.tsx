@@ -1,0 +1,119 @@
+/**
+ * /auth — staff sign-in. A live session goes straight to the dashboard; success replaces history
+ * so Back does not return to the form.
+ */
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { Alert, Box, Button, Card, Center, Field, Heading, Input, Spinner, Stack, Text, Link } from '@chakra-ui/react';
+import { signIn, useAuth } from '../../data/auth';
+import { toaster } from '../../ui/toaster';
+import { AUTH_MESSAGES as M } from './messages';
+import { signInErrorMessage } from './signInErrors';
+
+const DASHBOARD = '/adm/dashboard';
+
+export function SignInPage({ installButton }: { installButton?: ReactNode }) {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<{ title: string; message: string } | null>(null);
+
+  if (auth.status === 'loading') {
+    return (
+      <Center minH="100dvh">
+        <Spinner size="xl" color="blue.solid" />
+      </Center>
+    );
+  }
+  if (auth.status === 'signed-in' && !loading) return <Navigate to={DASHBOARD} replace />;
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (loading) return;
+    setLoading(true);
+    setError(null);
+    try {
+      const result = await signIn(email.trim(), password);
+      if (result.ok) {
+        toaster.create({ type: 'success', title: M.successTitle, description: M.successDescription });
+        navigate(DASHBOARD, { replace: true });
+        return;
+      }
+      const shown = signInErrorMessage(result);
+      setError(shown);
+      toaster.create({ type: 'error', title: shown.title, description: shown.message });
+    } catch {
+      const shown = signInErrorMessage({ code: 'unexpected' });
+      setError(shown);
+      toaster.create({ type: 'error', title: shown.title, description: shown.message });
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  return (
+    <Center minH="100dvh" bg="gray.100" px="4" py="8">
+      <Card.Root width="full" maxW="sm" boxShadow="lg">
+        <Card.Header>
+          <Stack gap="1" textAlign="center">
+            <Heading as="h1" size="xl">
+              {M.title}
+            </Heading>
+            <Text color="fg.muted" textStyle="sm">
+              {M.subtitle}
+            </Text>
+          </Stack>
+        </Card.Header>
+        <Card.Body>
+          <form onSubmit={onSubmit} noValidate={false}>
+            <Stack gap="4">
+              {error && (
+                <Alert.Root status="error" role="alert">
+                  <Alert.Indicator />
+                  <Alert.Content>
+                    <Alert.Title>{error.title}</Alert.Title>
+                    <Alert.Description>{error.message}</Alert.Description>
+                  </Alert.Content>
+                </Alert.Root>
+              )}
+              <Field.Root required>
+                <Field.Label>{M.emailLabel}</Field.Label>
+                <Input
+                  type="email"
+                  name="email"
+                  autoComplete="username"
+                  placeholder={M.emailPlaceholder}
+                  value={email}
+                  onChange={(e) => setEmail(e.target.value)}
+                  required
+                />
+              </Field.Root>
+              <Field.Root required>
+                <Field.Label>{M.passwordLabel}</Field.Label>
+                <Input
+                  type="password"
+                  name="password"
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                  required
+                />
+              </Field.Root>
+              <Button type="submit" colorPalette="blue" width="full" disabled={loading}>
+                {loading ? M.submitting : M.submit}
+              </Button>
+            </Stack>
+          </form>
+        </Card.Body>
+        <Card.Footer flexDirection="column" gap="3">
+          {installButton && <Box width="full">{installButton}</Box>}
+          <Link href="/" color="fg.muted" textStyle="sm">
+            {M.backToSite}
+          </Link>
+        </Card.Footer>
+      </Card.Root>
+    </Center>
+  );
+}

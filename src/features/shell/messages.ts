@@ -1,0 +1,30 @@
+/** pt-BR texts of the staff shells (site spec §2 Staff sidebar, §8; back-office spec §2.5, §8). */
+export const SHELL_MESSAGES = {
+  productName: 'Forja',
+  cashflow: 'Fluxo de Caixa',
+  customers: 'Clientes',
+  stock: 'Estoque',
+  reports: 'Relatórios',
+  quotations: 'Orçamentos',
+  settings: 'Configurações',
+  signOut: 'Sair',
+  titleDashboard: 'Dashboard',
+  bottomDashboard: 'Dashboard',
+  bottomProfile: 'Perfil',
+  openMenu: 'Abrir menu',
+  closeMenu: 'Fechar menu',
+  toggleSidebar: 'Alternar barra lateral (Ctrl+B)',
+  menuTitle: 'Menu',
+  customersOverlayTitle: 'Gerenciamento de Clientes',
+  close: 'Fechar',
+  signOutSuccessTitle: 'Logout realizado com sucesso',
+  signOutSuccessDescription: 'Você foi desconectado do sistema',
+  signOutErrorTitle: 'Erro ao realizar logout',
+  signOutErrorDescription: 'Tente novamente mais tarde',
+  unsyncedTitle: 'Alterações não sincronizadas',
+  unsyncedText: (n: number) =>
+    `Há ${n} ${n === 1 ? 'alteração ainda não sincronizada' : 'alterações ainda não sincronizadas'} com o servidor. ` +
+    'Se sair agora, elas serão perdidas neste dispositivo.',
+  cancel: 'Cancelar',
+  signOutAnyway: 'Sair mesmo assim',
+} as const;

@@ -1,0 +1,61 @@
+/** Lists documents the server refused, with the reason and Descartar / Tentar novamente. */
+import { Badge, Box, Button, CloseButton, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { SYNC_TEXT, collectionLabel, documentTitle, type RefusedDocView } from './syncStatusText';
+
+interface RefusedPanelProps {
+  open: boolean;
+  onClose: () => void;
+  refused: readonly RefusedDocView[];
+  onDiscard: (collection: string, id: string) => void;
+  onRetry: (collection: string, id: string) => void;
+}
+
+export function RefusedPanel({ open, onClose, refused, onDiscard, onRetry }: RefusedPanelProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={(d) => !d.open && onClose()} scrollBehavior="inside" placement="center">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content mx="4">
+            <Dialog.Header>
+              <Dialog.Title>{SYNC_TEXT.panelTitle}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Text color="fg.muted" textStyle="sm" mb="3">
+                {SYNC_TEXT.panelIntro}
+              </Text>
+              {refused.length === 0 && <Text>{SYNC_TEXT.noRefused}</Text>}
+              <Stack as="ul" listStyleType="none" gap="3">
+                {refused.map((r) => {
+                  const title = documentTitle(r.document);
+                  return (
+                    <Box as="li" key={`${r.collection}:${r.id}`} borderWidth="1px" rounded="md" p="3" data-refused={r.id}>
+                      <HStack gap="2" mb="1" wrap="wrap">
+                        <Badge colorPalette="red">{collectionLabel(r.collection)}</Badge>
+                        {title && <Text fontWeight="medium">{title}</Text>}
+                      </HStack>
+                      <Text textStyle="sm" color="red.700">
+                        {r.message}
+                      </Text>
+                      <HStack mt="2" gap="2" justify="flex-end">
+                        <Button size="xs" variant="outline" onClick={() => onDiscard(r.collection, r.id)}>
+                          {SYNC_TEXT.discard}
+                        </Button>
+                        <Button size="xs" colorPalette="blue" onClick={() => onRetry(r.collection, r.id)}>
+                          {SYNC_TEXT.retry}
+                        </Button>
+                      </HStack>
+                    </Box>
+                  );
+                })}
+              </Stack>
+            </Dialog.Body>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={SYNC_TEXT.close} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * Small, always-visible sync status (sidebar footer / mobile top bar): offline, syncing, pending
+ * changes, last sync; a red count of refused documents opens the panel that lists them.
+ */
+import { useState } from 'react';
+import { Box, Button, HStack, Text } from '@chakra-ui/react';
+import { Cloud, CloudOff, RefreshCw, TriangleAlert, CloudUpload } from 'lucide-react';
+import { RefusedPanel } from './RefusedPanel';
+import { SYNC_TEXT, syncStatusText, type SyncStatusView, type SyncTone } from './syncStatusText';
+
+const TONE_ICON = { offline: CloudOff, busy: RefreshCw, pending: CloudUpload, ok: Cloud, error: TriangleAlert };
+
+interface SyncBadgeProps {
+  status: SyncStatusView;
+  onDiscard: (collection: string, id: string) => void;
+  onRetry: (collection: string, id: string) => void;
+  /** Icon only (collapsed sidebar, mobile top bar); the text stays in the tooltip/label. */
+  compact?: boolean;
+  /** Colours for a dark background (sidebar, top bar). */
+  dark?: boolean;
+}
+
+export function SyncBadge({ status, onDiscard, onRetry, compact = false, dark = true }: SyncBadgeProps) {
+  const [panelOpen, setPanelOpen] = useState(false);
+  const { text, tone } = syncStatusText(status);
+  const refusedCount = status.refused.length;
+  const Icon = TONE_ICON[tone];
+  const color = toneColor(tone, dark);
+  const label = refusedCount > 0 ? `${text} · ${SYNC_TEXT.refusedCount(refusedCount)}` : text;
+
+  return (
+    <>
+      <HStack
+        data-testid="sync-badge"
+        data-tone={tone}
+        gap="2"
+        justify={compact ? 'center' : 'flex-start'}
+        px={compact ? '0' : '2'}
+        minH="8"
+        role="status"
+        aria-live="polite"
+        aria-label={label}
+        title={label}
+        color={color}
+        textStyle="xs"
+      >
+        <Box flexShrink={0} display="flex" animation={tone === 'busy' ? 'spin 1.2s linear infinite' : undefined}>
+          <Icon size={16} aria-hidden />
+        </Box>
+        {!compact && (
+          <Text flex="1" truncate>
+            {text}
+          </Text>
+        )}
+        {refusedCount > 0 && (
+          <Button
+            size="2xs"
+            minW="5"
+            h="5"
+            px="1.5"
+            rounded="full"
+            colorPalette="red"
+            variant="solid"
+            aria-label={SYNC_TEXT.refusedCount(refusedCount)}
+            title={SYNC_TEXT.refusedCount(refusedCount)}
+            onClick={() => setPanelOpen(true)}
+          >
+            {refusedCount}
+          </Button>
+        )}
+      </HStack>
+      <RefusedPanel
+        open={panelOpen && refusedCount > 0}
+        onClose={() => setPanelOpen(false)}
+        refused={status.refused}
+        onDiscard={onDiscard}
+        onRetry={onRetry}
+      />
+    </>
+  );
+}
+
+function toneColor(tone: SyncTone, dark: boolean): string {
+  switch (tone) {
+    case 'offline':
+      return dark ? 'orange.300' : 'orange.600';
+    case 'pending':
+      return dark ? 'yellow.300' : 'yellow.700';
+    case 'error':
+      return dark ? 'red.300' : 'red.600';
+    case 'ok':
+      return dark ? 'green.300' : 'green.700';
+    default:
+      return dark ? 'gray.300' : 'gray.600';
+  }
+}

@@ -1,0 +1,88 @@
+/** pt-BR wording of the sync status shown by SyncBadge. Pure, unit-tested. */
+
+export interface RefusedDocView {
+  collection: string;
+  id: string;
+  error: string;
+  message: string;
+  document: unknown;
+  at: string;
+}
+
+/** Shape of `useSyncStatus()` from src/data/db (kept structural so src/ui stays free of RxDB). */
+export interface SyncStatusView {
+  online: boolean;
+  pending: number;
+  lastSyncAt: string | null;
+  syncing: boolean;
+  refused: readonly RefusedDocView[];
+  initialSync: { done: number | boolean; total: number | null } | null;
+  error: string | null;
+}
+
+export type SyncTone = 'offline' | 'busy' | 'pending' | 'ok' | 'error';
+
+export const SYNC_TEXT = {
+  offline: 'Offline',
+  syncing: 'Sincronizando…',
+  pending: (n: number) => (n === 1 ? '1 alteração pendente' : `${n} alterações pendentes`),
+  syncedAt: (hhmm: string) => `Sincronizado às ${hhmm}`,
+  neverSynced: 'Aguardando sincronização',
+  error: 'Erro de sincronização',
+  initial: (done: number, total: number | null) =>
+    total === null ? 'Baixando dados…' : `Baixando dados… ${done} de ${total}`,
+  refusedCount: (n: number) => (n === 1 ? '1 alteração recusada' : `${n} alterações recusadas`),
+  panelTitle: 'Alterações recusadas pelo servidor',
+  panelIntro:
+    'O servidor não aceitou estas alterações. Descarte para voltar à versão do servidor ou tente enviar novamente.',
+  discard: 'Descartar',
+  retry: 'Tentar novamente',
+  close: 'Fechar',
+  noRefused: 'Nenhuma alteração recusada.',
+} as const;
+
+export const COLLECTION_LABELS: Record<string, string> = {
+  customers: 'Cliente',
+  quotations: 'Orçamento',
+  transactions: 'Transação',
+  stock_items: 'Item de estoque',
+  stock_movements: 'Movimentação de estoque',
+  catalog_items: 'Cadastro',
+  company: 'Dados da empresa',
+  staff: 'Equipe',
+};
+
+export function collectionLabel(collection: string): string {
+  return COLLECTION_LABELS[collection] ?? collection;
+}
+
+/** A short human name for a refused document (customer name, quotation code…), if it has one. */
+export function documentTitle(doc: unknown): string | null {
+  if (!doc || typeof doc !== 'object') return null;
+  const d = doc as Record<string, unknown>;
+  for (const key of ['code', 'name', 'description', 'material', 'type']) {
+    const v = d[key];
+    if (typeof v === 'string' && v.trim()) return v.trim();
+  }
+  return null;
+}
+
+export function formatHHmm(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '--:--';
+  return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+}
+
+/** What the badge says, most important first: first download, offline, syncing, pending, last sync. */
+export function syncStatusText(s: SyncStatusView): { text: string; tone: SyncTone } {
+  if (s.initialSync && s.initialSync.done !== true && s.initialSync.done !== s.initialSync.total) {
+    const done = typeof s.initialSync.done === 'number' ? s.initialSync.done : 0;
+    return { text: SYNC_TEXT.initial(done, s.initialSync.total), tone: 'busy' };
+  }
+  if (!s.online) return { text: SYNC_TEXT.offline, tone: 'offline' };
+  if (s.syncing) return { text: SYNC_TEXT.syncing, tone: 'busy' };
+  if (s.pending > 0) return { text: SYNC_TEXT.pending(s.pending), tone: 'pending' };
+  if (s.error) return { text: SYNC_TEXT.error, tone: 'error' };
+  if (s.lastSyncAt) return { text: SYNC_TEXT.syncedAt(formatHHmm(s.lastSyncAt)), tone: 'ok' };
+  return { text: SYNC_TEXT.neverSynced, tone: 'busy' };
+}
