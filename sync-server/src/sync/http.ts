@@ -1,0 +1,64 @@
+/** Parsing and answering helpers for the sync routes (kept out of routes.ts so it stays thin). */
+import type { PushRejection, SyncCheckpoint } from '@shared';
+import { AppError } from '../http/errors';
+import type { PushRow } from './push';
+
+export const PUSH_MAX_ROWS = 1000;
+/** Keep the rejections header well below clients' 16 KiB response-header limit. */
+const HEADER_BUDGET = 12_000;
+
+function bad(message: string): AppError {
+  return new AppError('invalid_request', message);
+}
+
+export function parseCheckpoint(raw: unknown): SyncCheckpoint | null {
+  if (raw === undefined || raw === '' || raw === 'null') return null;
+  if (typeof raw !== 'string') throw bad('O parâmetro "checkpoint" é inválido.');
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw bad('O parâmetro "checkpoint" não é um JSON válido.');
+  }
+  if (value === null) return null;
+  const seq = (value as { seq?: unknown })?.seq;
+  if (typeof value !== 'object' || Array.isArray(value) || typeof seq !== 'number' || !Number.isSafeInteger(seq) || seq < 0) {
+    throw bad('O parâmetro "checkpoint" deve ser {"seq": <número inteiro>}.');
+  }
+  return { seq };
+}
+
+export function parseLimit(raw: unknown, fallback: number, max: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw) || Number(raw) < 1) {
+    throw bad('O parâmetro "limit" deve ser um número inteiro positivo.');
+  }
+  return Math.min(Number(raw), max);
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export function parsePushBody(body: unknown): PushRow[] {
+  if (!Array.isArray(body)) throw bad('O corpo deve ser uma lista de alterações [{assumedMasterState, newDocumentState}].');
+  if (body.length > PUSH_MAX_ROWS) throw bad(`Envie no máximo ${PUSH_MAX_ROWS} alterações por vez.`);
+  return body.map((row, i) => {
+    if (!isObject(row) || !isObject(row.newDocumentState)) throw bad(`A alteração ${i + 1} não tem "newDocumentState".`);
+    const id = row.newDocumentState.id;
+    if (typeof id !== 'string' || id.length === 0 || id.length > 64) throw bad(`A alteração ${i + 1} não tem um "id" válido.`);
+    const assumed = row.assumedMasterState;
+    if (assumed !== undefined && assumed !== null && !isObject(assumed)) throw bad(`A alteração ${i + 1} tem "assumedMasterState" inválido.`);
+    return { assumedMasterState: (assumed as Record<string, unknown> | undefined) ?? null, newDocumentState: row.newDocumentState as PushRow['newDocumentState'] };
+  });
+}
+
+/** JSON with every non-ASCII character escaped: header values must be ASCII, JSON.parse restores the text. */
+export function asciiJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
+}
+
+/** The x-forja-rejections value; field lists are dropped first if it grows too large. */
+export function rejectionsHeader(rejections: PushRejection[]): string {
+  const full = asciiJson(rejections);
+  if (full.length <= HEADER_BUDGET) return full;
+  return asciiJson(rejections.map(({ id, error, message }) => ({ id, error, message })));
+}

@@ -1,0 +1,172 @@
+/**
+ * Three-way merge of a pushed document with the server's, the client's assumed master state
+ * as base (a null base is an empty document: every field counts as changed).
+ *
+ * The rule, per field (or per group of fields that only make sense together):
+ * - changed on one side only → that side's value;
+ * - changed on both sides to different values → the later client edit by `client_updated_at`
+ *   (a tie goes to the incoming push); the losing value goes to the conflict log.
+ * `id`, `created_at`, `created_by` never change; `updated_at` is stamped by the server;
+ * the merged `client_updated_at` is the later of the two.
+ *
+ * Deletion against an edit: the delete wins, unless the other side's edit is later than the
+ * delete (its `client_updated_at` is after the deleting side's `client_updated_at`, which the
+ * clients stamp when they delete). Either way the outcome is logged under the field `_deleted`
+ * with the losing side's edited fields, so nothing disappears silently.
+ *
+ * Server-side edits (a customer accepting a quotation on the public page) are ordinary edits
+ * here: server-writes.ts stamps them with client_updated_at = now.
+ */
+import type { SyncedCollection } from '../collections/tables';
+
+export type Side = 'server' | 'incoming';
+export type PlainDoc = Record<string, unknown>;
+
+export interface FieldConflict {
+  field: string;
+  winner: Side;
+  winningValue: unknown;
+  losingValue: unknown;
+}
+
+export interface MergeResult {
+  doc: PlainDoc;
+  conflicts: FieldConflict[];
+}
+
+/** Fields the merge never takes from either side's edits. */
+const META_FIELDS = new Set(['id', 'created_at', 'created_by', 'updated_at', 'client_updated_at', '_deleted']);
+
+/**
+ * Per-collection hooks: groups of fields merged as one unit. A quotation's decision is
+ * `status` + `decided_at` + `decision_reason`: mixing a status from one side with the
+ * decision time of the other would describe a decision nobody made.
+ */
+export const MERGE_GROUPS: Partial<Record<SyncedCollection, string[][]>> = {
+  quotations: [['status', 'decided_at', 'decision_reason']],
+};
+
+/** Per-field resolvers used when both sides changed a field (instead of the later edit). */
+export const FIELD_RESOLVERS: Partial<Record<SyncedCollection, Record<string, (server: unknown, incoming: unknown) => unknown>>> = {
+  quotations: {
+    // The first time the customer opened the link: the earliest known value.
+    viewed_at: (a, b) => (a === null ? b : b === null ? a : String(a) < String(b) ? a : b),
+  },
+};
+
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === undefined) a = null;
+  if (b === undefined) b = null;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return a === b;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const bb = b as unknown[];
+    return a.length === bb.length && a.every((v, i) => deepEqual(v, bb[i]));
+  }
+  const ao = a as Record<string, unknown>;
+  const bo = b as Record<string, unknown>;
+  const keys = new Set([...Object.keys(ao), ...Object.keys(bo)]);
+  for (const k of keys) if (!deepEqual(ao[k], bo[k])) return false;
+  return true;
+}
+
+/** Equal as far as replication cares: server-stamped and immutable fields are ignored. */
+export function sameContent(a: PlainDoc, b: PlainDoc): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const k of keys) {
+    if (k === 'updated_at' || k === 'created_at' || k === 'created_by') continue;
+    if (k === '_deleted') {
+      if (Boolean(a[k]) !== Boolean(b[k])) return false;
+      continue;
+    }
+    if (!deepEqual(a[k], b[k])) return false;
+  }
+  return true;
+}
+
+function time(v: unknown): number {
+  const t = typeof v === 'string' ? Date.parse(v) : NaN;
+  return Number.isFinite(t) ? t : 0;
+}
+
+function pick(doc: PlainDoc, fields: string[]): unknown {
+  return fields.length === 1 ? (doc[fields[0]] ?? null) : Object.fromEntries(fields.map((f) => [f, doc[f] ?? null]));
+}
+
+export function mergeDocuments(
+  collection: SyncedCollection,
+  fields: string[],
+  baseDoc: PlainDoc | null,
+  server: PlainDoc,
+  incoming: PlainDoc,
+): MergeResult {
+  const base = baseDoc ?? {};
+  const conflicts: FieldConflict[] = [];
+  const incomingIsLater = time(incoming.client_updated_at) >= time(server.client_updated_at);
+  const laterSide: Side = incomingIsLater ? 'incoming' : 'server';
+  const doc: PlainDoc = { ...server };
+
+  // Units of merge: declared groups first, every other field on its own.
+  const grouped = new Set((MERGE_GROUPS[collection] ?? []).flat());
+  const units: string[][] = [
+    ...(MERGE_GROUPS[collection] ?? []).map((g) => g.filter((f) => fields.includes(f))),
+    ...fields.filter((f) => !META_FIELDS.has(f) && !grouped.has(f)).map((f) => [f]),
+  ].filter((u) => u.length > 0);
+
+  const changedOn = { server: [] as string[], incoming: [] as string[] };
+  for (const unit of units) {
+    const b = pick(base, unit);
+    const s = pick(server, unit);
+    const i = pick(incoming, unit);
+    const serverChanged = !deepEqual(s, b);
+    const incomingChanged = !deepEqual(i, b);
+    if (serverChanged) changedOn.server.push(...unit);
+    if (incomingChanged) changedOn.incoming.push(...unit);
+    let winner: Side;
+    if (!incomingChanged || deepEqual(s, i)) winner = 'server';
+    else if (!serverChanged) winner = 'incoming';
+    else {
+      const resolver = unit.length === 1 ? FIELD_RESOLVERS[collection]?.[unit[0]] : undefined;
+      if (resolver) {
+        doc[unit[0]] = resolver(s, i);
+        continue;
+      }
+      winner = laterSide;
+      const loser = winner === 'incoming' ? s : i;
+      conflicts.push({ field: unit.join(','), winner, winningValue: winner === 'incoming' ? i : s, losingValue: loser });
+    }
+    const from = winner === 'incoming' ? incoming : server;
+    for (const f of unit) doc[f] = from[f] ?? null;
+  }
+
+  doc.client_updated_at = incomingIsLater ? incoming.client_updated_at : server.client_updated_at;
+
+  // Deletion. With a boolean flag both sides can only disagree when one of them moved.
+  const sDel = Boolean(server._deleted);
+  const iDel = Boolean(incoming._deleted);
+  const bDel = Boolean(base._deleted);
+  if (sDel === iDel) doc._deleted = sDel;
+  else if (bDel) doc._deleted = false; // one side restored a deleted document
+  else {
+    const deleter: Side = sDel ? 'server' : 'incoming';
+    const editor: Side = sDel ? 'incoming' : 'server';
+    const editorDoc = editor === 'incoming' ? incoming : server;
+    const deleterDoc = deleter === 'incoming' ? incoming : server;
+    const edited = changedOn[editor];
+    if (edited.length === 0) doc._deleted = true;
+    else {
+      const editWins = time(editorDoc.client_updated_at) > time(deleterDoc.client_updated_at);
+      doc._deleted = !editWins;
+      const editedValues = Object.fromEntries(edited.map((f) => [f, editorDoc[f] ?? null]));
+      conflicts.push({
+        field: '_deleted',
+        winner: editWins ? editor : deleter,
+        winningValue: editWins ? editedValues : true,
+        losingValue: editWins ? true : editedValues,
+      });
+      if (editWins) doc.client_updated_at = editorDoc.client_updated_at;
+    }
+  }
+  return { doc, conflicts };
+}

@@ -1,0 +1,206 @@
+/**
+ * Push: applies a batch of `{assumedMasterState, newDocumentState}` rows, each in its own
+ * transaction so a refused row never fails the rest. Answers RxDB's contract — the master
+ * documents of the rows that conflict — plus the refusals (sent in PUSH_REJECTIONS_HEADER).
+ *
+ * Per row:
+ *   1. validate (schema + rules in validate.ts); refuse `invalid_document`;
+ *   2. lock writers, read the stored document;
+ *   3. none stored → insert (created_by = the session's user, created_at clamped to now);
+ *   4. stored equals the pushed state (ignoring server stamps) → nothing to do: a retry;
+ *   5. insert-only collection → refuse `insert_only`;
+ *   6. assumed master equals the stored document → plain update;
+ *   7. otherwise a conflict → three-way merge (merge.ts), write the merge, log the losing
+ *      values, and answer the merged master so the client adopts it.
+ * Unique violations become `duplicate_phone` / `duplicate_code` / `duplicate_catalog_name`.
+ */
+import { ERROR_MESSAGES, type CollectionName, type ErrorCode, type PushRejection } from '@shared';
+import type { Database } from '../db/types';
+import type { Doc } from '../collections/convert';
+import { TABLES, UNIQUE_INDEXES, type SyncedCollection } from '../collections/tables';
+import { isInsertOnly } from './rights';
+import { mergeDocuments, sameContent, type PlainDoc } from './merge';
+import { logConflicts } from './conflict-log';
+import { canonicalInstant, validateDocument } from './validate';
+import { lockWrites, readStored, writeDoc, type StoredDoc, type Writer } from './store';
+
+export interface PushRow {
+  assumedMasterState: Record<string, unknown> | null;
+  newDocumentState: Record<string, unknown> & { id: string };
+}
+
+export interface PushOutcome {
+  /** Master documents for conflicting and refused rows (RxDB's push response). */
+  masters: Doc[];
+  rejections: PushRejection[];
+}
+
+export class Refusal extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly fields?: string[],
+  ) {
+    super(code);
+  }
+}
+
+type RowResult = { kind: 'written' | 'noop' } | { kind: 'conflict'; master: Doc };
+
+/** A base document in the same canonical form as stored ones (missing → null, instants ISO). */
+function canonicalBase(collection: SyncedCollection, base: Record<string, unknown>): PlainDoc {
+  const out: PlainDoc = {};
+  for (const c of TABLES[collection].columns) {
+    const v = base[c.name];
+    out[c.name] = v === undefined ? null : c.kind === 'instant' && typeof v === 'string' ? (canonicalInstant(v) ?? v) : v;
+  }
+  out._deleted = base._deleted === true;
+  return out;
+}
+
+/** The immutable fields always come from the stored document. */
+function keepImmutable(doc: PlainDoc, stored: Doc): PlainDoc {
+  return { ...doc, id: stored.id, created_at: stored.created_at, created_by: stored.created_by, updated_at: stored.updated_at };
+}
+
+function refusalFromDbError(err: unknown): Refusal | null {
+  const e = err as { code?: string; constraint?: string; message?: string };
+  if (typeof e?.code !== 'string') return null;
+  if (e.code === '23505') {
+    const byName = Object.entries(UNIQUE_INDEXES).find(
+      ([name]) => e.constraint === name || (e.message ?? '').includes(name),
+    );
+    return new Refusal(byName ? byName[1] : 'invalid_document');
+  }
+  if (e.code === '23503') return new Refusal('missing_reference');
+  // Data exceptions and other integrity violations: the document cannot be stored as sent.
+  if (e.code.startsWith('22') || e.code.startsWith('23')) return new Refusal('invalid_document');
+  return null;
+}
+
+async function applyRow(db: Database, collection: SyncedCollection, row: PushRow, doc: PlainDoc, writer: Writer): Promise<RowResult> {
+  const def = TABLES[collection];
+  return db.transaction(async (tx) => {
+    await lockWrites(tx);
+    const stored = await readStored(tx, def, doc.id as string);
+    if (!stored) {
+      const now = new Date().toISOString();
+      const createdAt = typeof doc.created_at === 'string' && doc.created_at < now ? doc.created_at : now;
+      await writeDoc(tx, def, { ...doc, created_at: createdAt, created_by: writer.userId }, writer);
+      return { kind: 'written' };
+    }
+    const candidate = keepImmutable(doc, stored.doc);
+    if (sameContent(candidate, stored.doc)) return { kind: 'noop' };
+    if (isInsertOnly(collection)) throw new Refusal('insert_only');
+
+    const base = row.assumedMasterState ? canonicalBase(collection, row.assumedMasterState) : null;
+    if (base && sameContent(base, stored.doc)) {
+      await writeDoc(tx, def, candidate, writer);
+      return { kind: 'written' };
+    }
+    return { kind: 'conflict', master: await mergeAndWrite(tx, collection, stored, base, candidate, writer) };
+  });
+}
+
+async function mergeAndWrite(
+  tx: Parameters<Parameters<Database['transaction']>[0]>[0],
+  collection: SyncedCollection,
+  stored: StoredDoc,
+  base: PlainDoc | null,
+  incoming: PlainDoc,
+  writer: Writer,
+): Promise<Doc> {
+  const def = TABLES[collection];
+  const fields = def.columns.map((c) => c.name);
+  const merged = mergeDocuments(collection, fields, base, stored.doc, incoming);
+  const mergedDoc = keepImmutable(merged.doc, stored.doc);
+  await logConflicts(tx, collection, stored.doc.id, merged.conflicts, {
+    server: { userId: stored.writtenBy, sessionId: stored.writtenSession },
+    incoming: writer,
+  });
+  if (sameContent(mergedDoc, stored.doc)) return stored.doc;
+  return writeDoc(tx, def, mergedDoc, writer);
+}
+
+/** The tombstone of a pushed document, answered for a refused row the server has never stored. */
+function tombstoneOf(input: Record<string, unknown>): Doc {
+  const out = { ...input };
+  for (const k of ['_rev', '_meta', '_attachments']) delete out[k];
+  return { ...out, _deleted: true } as Doc;
+}
+
+async function recordRejection(
+  db: Database,
+  collection: string,
+  row: PushRow,
+  rejection: PushRejection,
+  writer: Writer,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO sync_rejections (collection, doc_id, code, message, document, user_id, session_id)
+     VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7)`,
+    [collection, row.newDocumentState.id, rejection.error, rejection.message, JSON.stringify(row.newDocumentState), writer.userId, writer.sessionId],
+  );
+}
+
+/** Refuses a row: logs it and answers the server's document (or a tombstone of the pushed one). */
+async function refuse(
+  db: Database,
+  collection: string,
+  row: PushRow,
+  refusal: Refusal,
+  writer: Writer,
+  currentMaster: () => Promise<Doc | null>,
+  out: PushOutcome,
+): Promise<void> {
+  const rejection: PushRejection = {
+    id: row.newDocumentState.id,
+    error: refusal.code,
+    message: ERROR_MESSAGES[refusal.code],
+    ...(refusal.fields && refusal.fields.length > 0 ? { fields: refusal.fields } : {}),
+  };
+  await recordRejection(db, collection, row, rejection, writer);
+  out.rejections.push(rejection);
+  out.masters.push((await currentMaster()) ?? tombstoneOf(row.newDocumentState));
+}
+
+export async function pushRows(db: Database, collection: SyncedCollection, rows: PushRow[], writer: Writer): Promise<PushOutcome> {
+  const def = TABLES[collection];
+  const out: PushOutcome = { masters: [], rejections: [] };
+  for (const row of rows) {
+    const current = async () => (await readStored(db, def, row.newDocumentState.id))?.doc ?? null;
+    const v = validateDocument(collection, row.newDocumentState);
+    if (!v.ok) {
+      await refuse(db, collection, row, new Refusal('invalid_document', v.fields), writer, current, out);
+      continue;
+    }
+    try {
+      const result = await applyRow(db, collection, row, { ...v.doc, _deleted: v.deleted }, writer);
+      if (result.kind === 'conflict') out.masters.push(result.master);
+    } catch (err) {
+      const refusal = err instanceof Refusal ? err : refusalFromDbError(err);
+      if (!refusal) throw err;
+      await refuse(db, collection, row, refusal, writer, current, out);
+    }
+  }
+  return out;
+}
+
+/** Every row pushed to a read-only collection (`staff`) is refused. */
+export async function pushToReadOnly(db: Database, collection: CollectionName, rows: PushRow[], writer: Writer): Promise<PushOutcome> {
+  const out: PushOutcome = { masters: [], rejections: [] };
+  for (const row of rows) {
+    const current = async () => {
+      if (collection !== 'staff') return null;
+      const { rows: found } = await db.query<{ id: string; email: string; created_at: Date; updated_at: Date }>(
+        'SELECT id, email, created_at, updated_at FROM users WHERE id = $1',
+        [row.newDocumentState.id],
+      );
+      const u = found[0];
+      return u
+        ? ({ id: u.id, email: u.email, created_at: new Date(u.created_at).toISOString(), updated_at: new Date(u.updated_at).toISOString(), _deleted: false } as Doc)
+        : null;
+    };
+    await refuse(db, collection, row, new Refusal('read_only_collection'), writer, current, out);
+  }
+  return out;
+}

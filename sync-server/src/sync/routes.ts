@@ -1,0 +1,107 @@
+/**
+ * Replication routes (RxDB's HTTP pattern), all behind the bearer session guard:
+ *   GET  /api/sync/:collection/pull?checkpoint=<json {"seq":n}>&limit=N → {documents, checkpoint}
+ *   POST /api/sync/:collection/push  [{assumedMasterState, newDocumentState}] → master docs of
+ *        conflicting and refused rows; refusals in the x-forja-rejections header
+ *   GET  /api/sync/stream    one text/event-stream per device for every collection
+ *   GET  /api/sync/conflicts?limit=N → the conflict log, newest first
+ */
+import type { FastifyInstance, preHandlerAsyncHookHandler, preHandlerHookHandler } from 'fastify';
+import { PUSH_REJECTIONS_HEADER, type CollectionName } from '@shared';
+import type { Database } from '../db/types';
+import type {} from '../context';
+import { AppError } from '../http/errors';
+import { findLiveSession } from '../auth/sessions';
+import { isCollectionName, type SyncedCollection } from '../collections/tables';
+import { listConflicts } from './conflict-log';
+import { parseCheckpoint, parseLimit, parsePushBody, rejectionsHeader } from './http';
+import { pull, PULL_DEFAULT_LIMIT, PULL_MAX_LIMIT, ResyncRequired } from './pull';
+import { pushRows, pushToReadOnly } from './push';
+import { isReadOnly } from './rights';
+import { ChangeHub, EventStream, PING_INTERVAL_MS } from './stream';
+import { schedulePurge } from './tombstones';
+
+export interface SyncRoutesOptions {
+  db: Database;
+  requireSession: preHandlerHookHandler | preHandlerAsyncHookHandler;
+}
+
+function collectionParam(params: unknown): CollectionName {
+  const name = (params as { collection?: string }).collection ?? '';
+  if (!isCollectionName(name)) throw new AppError('unknown_collection');
+  return name;
+}
+
+export async function syncRoutes(app: FastifyInstance, opts: SyncRoutesOptions): Promise<void> {
+  const { db } = opts;
+  const preHandler = opts.requireSession as preHandlerAsyncHookHandler;
+  const hub = new ChangeHub(db);
+  const streams = new Set<EventStream>();
+  let stopPurge: (() => void) | null = null;
+
+  app.addHook('onReady', async () => {
+    stopPurge = schedulePurge(db, (err) => app.log.error({ err }, 'tombstone purge failed'));
+  });
+  // Open event streams would keep server.close() waiting forever.
+  app.addHook('preClose', async () => {
+    for (const s of streams) s.end();
+  });
+  app.addHook('onClose', async () => {
+    stopPurge?.();
+    await hub.close();
+  });
+
+  app.get('/api/sync/:collection/pull', { preHandler }, async (request) => {
+    const collection = collectionParam(request.params);
+    const q = request.query as Record<string, unknown>;
+    const checkpoint = parseCheckpoint(q.checkpoint);
+    const limit = parseLimit(q.limit, PULL_DEFAULT_LIMIT, PULL_MAX_LIMIT);
+    try {
+      return await pull(db, collection, checkpoint, limit);
+    } catch (err) {
+      if (err instanceof ResyncRequired) throw new AppError('resync_required');
+      throw err;
+    }
+  });
+
+  app.post('/api/sync/:collection/push', { preHandler }, async (request, reply) => {
+    const collection = collectionParam(request.params);
+    const rows = parsePushBody(request.body);
+    const session = request.session!;
+    const writer = { userId: session.userId, sessionId: session.sessionId };
+    const outcome = isReadOnly(collection)
+      ? await pushToReadOnly(db, collection, rows, writer)
+      : await pushRows(db, collection as SyncedCollection, rows, writer);
+    if (outcome.rejections.length > 0) reply.header(PUSH_REJECTIONS_HEADER, rejectionsHeader(outcome.rejections));
+    return outcome.masters;
+  });
+
+  app.get('/api/sync/conflicts', { preHandler }, async (request) => {
+    const limit = parseLimit((request.query as Record<string, unknown>).limit, 100, 1000);
+    return listConflicts(db, limit);
+  });
+
+  app.get('/api/sync/stream', { preHandler }, async (request, reply) => {
+    const sessionId = request.session!.sessionId;
+    const stream = new EventStream(reply.raw);
+    const unsubscribe = await hub.subscribe((payload) => stream.sendChange(payload));
+    reply.hijack();
+    streams.add(stream);
+    stream.open();
+    // A logged-out or revoked session's stream ends at the next ping.
+    const timer = setInterval(() => {
+      stream.ping();
+      findLiveSession(db, sessionId)
+        .then((live) => {
+          if (!live) stream.end();
+        })
+        .catch(() => {});
+    }, PING_INTERVAL_MS);
+    reply.raw.on('close', () => {
+      clearInterval(timer);
+      unsubscribe();
+      streams.delete(stream);
+      stream.end();
+    });
+  });
+}
