@@ -1,0 +1,122 @@
+import { addRxPlugin, createRxDatabase, type RxJsonSchema, type RxStorage } from 'rxdb';
+import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
+import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
+import { COLLECTION_NAMES, collectionSchemas, type CollectionName } from '@shared';
+import { forjaConflictHandler } from './conflict-handler';
+import { SyncEngine } from './sync-engine';
+import type { ForjaRxDatabase, SyncTransport } from './types';
+
+export type CreateForjaDatabaseOptions = SyncTransport & {
+  /** Database name, `forja_<userId>` in the app. */
+  name: string;
+  /** Defaults to Dexie over the global indexedDB. Always wrapped in the ajv validator. */
+  storage?: RxStorage<any, any>;
+  /** Only these collections (Node tests open several clients in one process: 13 max). */
+  collections?: CollectionName[];
+  /** RxDB dev-mode: tests only (in a browser it injects a tracking iframe). */
+  devMode?: boolean;
+  /** Share the database between tabs and replicate only in the leader tab (browser). */
+  multiInstance?: boolean;
+  /** Start replicating at once (default true). */
+  replicate?: boolean;
+  retryTime?: number;
+  pushBatchSize?: number;
+  pullBatchSize?: number;
+  watchBrowserOnline?: boolean;
+};
+
+export type ForjaDatabase = {
+  name: string;
+  db: ForjaRxDatabase;
+  sync: SyncEngine;
+  collections: CollectionName[];
+  /** Stops replication and closes the database (data kept). */
+  close(): Promise<void>;
+  /** Stops replication and deletes the database from this device. */
+  remove(): Promise<void>;
+};
+
+let pluginsAdded = false;
+let devModeAdded = false;
+
+async function addPlugins(devMode: boolean): Promise<void> {
+  if (!pluginsAdded) {
+    pluginsAdded = true;
+    addRxPlugin(RxDBLeaderElectionPlugin);
+    addRxPlugin(RxDBLocalDocumentsPlugin);
+  }
+  if (devMode && !devModeAdded) {
+    devModeAdded = true;
+    const dev = await import('rxdb/plugins/dev-mode');
+    dev.disableWarnings();
+    addRxPlugin(dev.RxDBDevModePlugin);
+  }
+}
+
+/**
+ * Opens one user's local database with every collection of the shared contract and
+ * (unless `replicate: false`) starts replicating it with the sync-server.
+ * Shared by the app (DataProvider) and the Node replication tests.
+ */
+export async function createForjaDatabase(opts: CreateForjaDatabaseOptions): Promise<ForjaDatabase> {
+  await addPlugins(Boolean(opts.devMode));
+  const names = opts.collections ?? COLLECTION_NAMES;
+  const storage = wrappedValidateAjvStorage({ storage: opts.storage ?? getRxStorageDexie() });
+  const db = (await createRxDatabase({
+    name: opts.name,
+    storage,
+    multiInstance: opts.multiInstance ?? false,
+    eventReduce: true,
+    localDocuments: true,
+    closeDuplicates: true,
+  })) as unknown as ForjaRxDatabase;
+  try {
+    await db.addCollections(
+      Object.fromEntries(
+        names.map((n) => [
+          n,
+          { schema: collectionSchemas[n] as unknown as RxJsonSchema<any>, conflictHandler: forjaConflictHandler },
+        ]),
+      ) as any,
+    );
+  } catch (e) {
+    await db.close();
+    throw e;
+  }
+  const sync = new SyncEngine(db, {
+    baseUrl: opts.baseUrl,
+    getToken: opts.getToken,
+    refreshToken: opts.refreshToken,
+    fetch: opts.fetch,
+    collections: names,
+    waitForLeadership: opts.multiInstance ?? false,
+    retryTime: opts.retryTime,
+    pushBatchSize: opts.pushBatchSize,
+    pullBatchSize: opts.pullBatchSize,
+    watchBrowserOnline: opts.watchBrowserOnline,
+  });
+  await sync.init();
+  if (opts.replicate !== false) await sync.start();
+  let closed: Promise<void> | null = null;
+  const close = () => {
+    closed ??= (async () => {
+      await sync.stop();
+      await db.close();
+    })();
+    return closed;
+  };
+  return {
+    name: opts.name,
+    db,
+    sync,
+    collections: names,
+    close,
+    async remove() {
+      await sync.stop();
+      await db.remove();
+      closed = Promise.resolve();
+    },
+  };
+}

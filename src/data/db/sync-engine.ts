@@ -1,0 +1,318 @@
+import { BehaviorSubject, Subject, Subscription, combineLatest } from 'rxjs';
+import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
+import {
+  API_PATHS,
+  ERROR_MESSAGES,
+  PUSH_REJECTIONS_HEADER,
+  READ_ONLY_COLLECTIONS,
+  type CollectionName,
+  type PullResponse,
+  type PushRejection,
+  type PushRow,
+  type SyncCheckpoint,
+} from '@shared';
+import { sameDocumentState } from './equality';
+import { SyncStateStore } from './sync-state';
+import { SyncStreamReader } from './sync-stream';
+import { HttpError, NetworkError, createRequester, errorFrom, type Requester } from './transport';
+import type { ForjaRxDatabase, RefusedDocument, SyncStatus, SyncTransport } from './types';
+
+export type SyncEngineOptions = SyncTransport & {
+  collections: CollectionName[];
+  /** Replicate only in the tab that is leader (browser); false in Node tests. */
+  waitForLeadership?: boolean;
+  retryTime?: number;
+  pushBatchSize?: number;
+  pullBatchSize?: number;
+  /** Reads navigator.onLine and listens to online/offline events when available. */
+  watchBrowserOnline?: boolean;
+};
+
+type Row = PushRow<Record<string, unknown>>;
+
+const UNEXPECTED = ERROR_MESSAGES.internal;
+
+export class SyncEngine {
+  readonly request: Requester;
+  readonly store: SyncStateStore;
+  readonly replications = new Map<CollectionName, RxReplicationState<any, SyncCheckpoint>>();
+  private readonly streams = new Map<CollectionName, Subject<'RESYNC'>>();
+  private readonly stream: SyncStreamReader;
+  private readonly subs: Subscription[] = [];
+  private readonly cleanups: (() => void)[] = [];
+  private readonly runtime$ = new BehaviorSubject({
+    reachable: true,
+    browserOnline: true,
+    error: null as string | null,
+    lastSyncAt: null as string | null,
+    initialDone: 0,
+    initialTotal: null as number | null,
+  });
+  private readonly active$ = new BehaviorSubject<boolean>(false);
+  readonly status$ = new BehaviorSubject<SyncStatus>({
+    online: true,
+    pending: 0,
+    lastSyncAt: null,
+    syncing: false,
+    refused: [],
+    initialSync: null,
+    error: null,
+  });
+  private started = false;
+  private stopped = false;
+  private initialTotals = new Map<CollectionName, number>();
+
+  constructor(
+    readonly db: ForjaRxDatabase,
+    private readonly opts: SyncEngineOptions,
+  ) {
+    this.request = createRequester(opts);
+    this.store = new SyncStateStore(db);
+    this.stream = new SyncStreamReader(this.request, {
+      onConnect: () => {
+        this.setRuntime({ reachable: true });
+        // Anything may have changed while we were not listening.
+        for (const s of this.streams.values()) s.next('RESYNC');
+      },
+      onEvent: (c) => this.streams.get(c)?.next('RESYNC'),
+      onDisconnect: (e) => {
+        if (e instanceof NetworkError || (e instanceof Error && /fetch|network|terminated|aborted/i.test(e.message))) {
+          this.setRuntime({ reachable: false });
+        }
+      },
+    });
+  }
+
+  /** Loads the persisted state; call before any local write. */
+  async init(): Promise<void> {
+    await this.store.load();
+    this.setRuntime({ lastSyncAt: this.store.value.lastSyncAt });
+    this.subs.push(
+      combineLatest([this.store.state$, this.runtime$, this.active$]).subscribe(([s, r, active]) => {
+        this.status$.next({
+          online: r.browserOnline && r.reachable,
+          pending: Object.keys(s.pending).length,
+          lastSyncAt: r.lastSyncAt ?? s.lastSyncAt,
+          syncing: active,
+          refused: s.refused,
+          initialSync: s.initialSyncDone ? null : { done: r.initialDone, total: r.initialTotal },
+          error: r.error,
+        });
+      }),
+    );
+    if (this.opts.watchBrowserOnline && typeof window !== 'undefined') {
+      const update = () => {
+        const online = navigator.onLine !== false;
+        this.setRuntime({ browserOnline: online });
+        if (online) this.reconnect();
+      };
+      update();
+      window.addEventListener('online', update);
+      window.addEventListener('offline', update);
+      this.cleanups.push(() => {
+        window.removeEventListener('online', update);
+        window.removeEventListener('offline', update);
+      });
+    }
+  }
+
+  /** Starts the replication of every collection and the change stream. */
+  async start(): Promise<void> {
+    if (this.started) return;
+    this.started = true;
+    for (const name of this.opts.collections) this.replicate(name);
+    const actives = [...this.replications.values()].map((r) => r.active$);
+    this.subs.push(combineLatest(actives).subscribe((a) => this.active$.next(a.some(Boolean))));
+    if (this.opts.waitForLeadership) {
+      void this.db.waitForLeadership().then(() => {
+        if (!this.stopped) this.stream.start();
+      });
+    } else {
+      this.stream.start();
+    }
+    void this.trackInitialSync();
+  }
+
+  /** Pull and push everything now (after reconnecting, or a manual refresh). */
+  reconnect(): void {
+    if (!this.started || this.stopped) return;
+    this.stream.reconnectNow();
+    for (const r of this.replications.values()) r.reSync();
+  }
+
+  /** Resolves when every collection is in sync with the server (tests, sign-out checks). */
+  async awaitInSync(): Promise<void> {
+    await Promise.all([...this.replications.values()].map((r) => r.awaitInSync()));
+    await this.store.flush();
+  }
+
+  markPending(collection: CollectionName, ids: string[]): Promise<void> {
+    return this.store.markPending(collection, ids);
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.stream.stop();
+    await Promise.all([...this.replications.values()].map((r) => r.cancel().catch(() => undefined)));
+    this.subs.forEach((s) => s.unsubscribe());
+    this.cleanups.forEach((c) => c());
+    await this.store.close();
+  }
+
+  private setRuntime(patch: Partial<typeof this.runtime$.value>): void {
+    this.runtime$.next({ ...this.runtime$.value, ...patch });
+  }
+
+  private succeeded(): void {
+    this.setRuntime({ reachable: true, error: null, lastSyncAt: new Date().toISOString() });
+  }
+
+  private failed(e: unknown): never {
+    if (e instanceof NetworkError) this.setRuntime({ reachable: false });
+    else this.setRuntime({ reachable: true, error: e instanceof HttpError ? e.message : UNEXPECTED });
+    throw e;
+  }
+
+  private replicate(name: CollectionName): void {
+    const collection = this.db.collections[name];
+    const stream$ = new Subject<'RESYNC'>();
+    this.streams.set(name, stream$);
+    const readOnly = READ_ONLY_COLLECTIONS.includes(name);
+    const state = replicateRxCollection<any, SyncCheckpoint>({
+      // Not tied to the URL: one database per user and server; the checkpoint must survive.
+      replicationIdentifier: `forja-sync-v1-${name}`,
+      collection,
+      live: true,
+      retryTime: this.opts.retryTime ?? 5_000,
+      waitForLeadership: this.opts.waitForLeadership ?? false,
+      autoStart: true,
+      pull: {
+        batchSize: this.opts.pullBatchSize ?? 200,
+        stream$,
+        handler: (checkpoint, batchSize) => this.pull(name, checkpoint, batchSize),
+      },
+      push: readOnly
+        ? undefined
+        : {
+            batchSize: this.opts.pushBatchSize ?? 50,
+            handler: (rows) => this.push(name, rows as unknown as Row[]),
+          },
+    });
+    state.error$.subscribe(() => {
+      /* errors are reflected in the status by pull()/push(); keep RxDB from logging them as unhandled */
+    });
+    this.replications.set(name, state);
+  }
+
+  private async pull(name: CollectionName, checkpoint: SyncCheckpoint | undefined, limit: number) {
+    const path = (cp: SyncCheckpoint | undefined) => {
+      const q = new URLSearchParams({ limit: String(limit) });
+      if (cp) q.set('checkpoint', JSON.stringify(cp));
+      return `${API_PATHS.syncPull(name)}?${q.toString()}`;
+    };
+    try {
+      let res = await this.request(path(checkpoint));
+      if (res.status === 409) {
+        const err = await errorFrom(res);
+        if (err.code !== 'resync_required') throw err;
+        // Offline longer than the server keeps tombstones: download everything again.
+        // Local unsynced documents are kept: RxDB never overwrites a document whose local
+        // state differs from its assumed master; it pushes it afterwards instead.
+        res = await this.request(path(undefined));
+      }
+      if (!res.ok) throw await errorFrom(res);
+      const body = (await res.json()) as PullResponse & { total?: number; remaining?: number };
+      this.succeeded();
+      this.countInitial(name, body, checkpoint);
+      return {
+        documents: body.documents as any[],
+        checkpoint: body.checkpoint ?? checkpoint,
+      };
+    } catch (e) {
+      return this.failed(e);
+    }
+  }
+
+  private async push(name: CollectionName, rows: Row[]): Promise<any[]> {
+    let masters: Record<string, unknown>[];
+    let rejections: PushRejection[] = [];
+    try {
+      const res = await this.request(API_PATHS.syncPush(name), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(rows),
+      });
+      if (!res.ok) throw await errorFrom(res);
+      masters = (await res.json()) as Record<string, unknown>[];
+      const header = res.headers.get(PUSH_REJECTIONS_HEADER);
+      if (header) {
+        try {
+          rejections = JSON.parse(header) as PushRejection[];
+        } catch {
+          rejections = [];
+        }
+      }
+      this.succeeded();
+    } catch (e) {
+      return this.failed(e);
+    }
+    await this.afterPush(name, rows, rejections);
+    return masters;
+  }
+
+  /**
+   * The server has answered for these rows (stored, merged or refused). A row stops being
+   * pending when the local document is still the version we sent; a newer local edit
+   * keeps it pending until that edit is pushed too.
+   */
+  private async afterPush(name: CollectionName, rows: Row[], rejections: PushRejection[]): Promise<void> {
+    const at = new Date().toISOString();
+    const byId = new Map(rows.map((r) => [String(r.newDocumentState.id), r]));
+    const refused: RefusedDocument[] = [];
+    for (const rej of rejections) {
+      const row = byId.get(rej.id);
+      if (!row) continue;
+      const { _deleted, ...document } = row.newDocumentState;
+      refused.push({
+        collection: name,
+        id: rej.id,
+        error: rej.error,
+        message: rej.message,
+        document: _deleted ? { ...document, _deleted: true } : document,
+        at,
+      });
+    }
+    await this.store.addRefused(refused);
+    const ids = [...byId.keys()];
+    const current = await this.db.collections[name].storageInstance.findDocumentsById(ids, true);
+    const currentById = new Map(current.map((d: any) => [String(d.id), d as Record<string, unknown>]));
+    const acked = ids.filter((id) => {
+      const local = currentById.get(id);
+      return !local || sameDocumentState(local, byId.get(id)!.newDocumentState);
+    });
+    await this.store.acknowledge(name, acked);
+  }
+
+  private countInitial(name: CollectionName, body: { documents: unknown[]; total?: number; remaining?: number }, checkpoint: SyncCheckpoint | undefined): void {
+    if (this.store.value.initialSyncDone) return;
+    const r = this.runtime$.value;
+    if (!checkpoint && typeof body.total === 'number') this.initialTotals.set(name, body.total);
+    if (!checkpoint && typeof body.remaining === 'number') this.initialTotals.set(name, body.remaining + body.documents.length);
+    const total = this.initialTotals.size === this.opts.collections.length
+      ? [...this.initialTotals.values()].reduce((a, b) => a + b, 0)
+      : null;
+    this.setRuntime({ initialDone: r.initialDone + body.documents.length, initialTotal: total });
+  }
+
+  private async trackInitialSync(): Promise<void> {
+    if (this.store.value.initialSyncDone) return;
+    try {
+      await Promise.all([...this.replications.values()].map((r) => r.awaitInitialReplication()));
+    } catch {
+      return;
+    }
+    if (this.stopped) return;
+    await this.store.setLastSync(new Date().toISOString(), true);
+  }
+}

@@ -1,0 +1,126 @@
+import { BehaviorSubject } from 'rxjs';
+import type { CollectionName } from '@shared';
+import type { ForjaRxDatabase, RefusedDocument } from './types';
+
+/**
+ * What the sync engine must remember across reloads, stored as one RxDB local document
+ * (it lives in the user's database, so it is wiped with it and shared between tabs):
+ * - pending: documents written on this device and not yet acknowledged by the server;
+ * - refused: local versions the server refused, with its reason;
+ * - lastSyncAt and whether the first download finished.
+ */
+export type PersistedSyncState = {
+  pending: Record<string, string>;
+  refused: RefusedDocument[];
+  lastSyncAt: string | null;
+  initialSyncDone: boolean;
+};
+
+const LOCAL_DOC_ID = 'forja-sync-state';
+const EMPTY: PersistedSyncState = { pending: {}, refused: [], lastSyncAt: null, initialSyncDone: false };
+
+export const pendingKey = (collection: CollectionName, id: string) => `${collection}/${id}`;
+
+type Mutation = (s: PersistedSyncState) => PersistedSyncState;
+
+export class SyncStateStore {
+  readonly state$ = new BehaviorSubject<PersistedSyncState>(EMPTY);
+  private queue: Promise<unknown> = Promise.resolve();
+  private closed = false;
+  private unsubscribe: (() => void) | null = null;
+
+  constructor(private readonly db: ForjaRxDatabase) {}
+
+  async load(): Promise<void> {
+    let doc = await this.db.getLocal<PersistedSyncState>(LOCAL_DOC_ID);
+    if (!doc) doc = await this.db.upsertLocal<PersistedSyncState>(LOCAL_DOC_ID, EMPTY);
+    this.state$.next(normalize(doc.toJSON().data));
+    // Other tabs (and this one) write the same local document: follow it.
+    const sub = this.db.getLocal$<PersistedSyncState>(LOCAL_DOC_ID).subscribe((d) => {
+      if (d && !this.closed) this.state$.next(normalize(d.toJSON().data));
+    });
+    this.unsubscribe = () => sub.unsubscribe();
+  }
+
+  get value(): PersistedSyncState {
+    return this.state$.value;
+  }
+
+  /** Applies the mutation now in memory and, in order, to the stored (possibly newer) state. */
+  mutate(fn: Mutation): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    this.state$.next(fn(this.state$.value));
+    const run = async () => {
+      if (this.closed) return;
+      const doc = await this.db.getLocal<PersistedSyncState>(LOCAL_DOC_ID);
+      if (!doc) {
+        await this.db.upsertLocal(LOCAL_DOC_ID, fn(EMPTY));
+        return;
+      }
+      await doc.incrementalModify((data) => fn(normalize(data)));
+    };
+    const p = this.queue.then(run, run);
+    this.queue = p.catch(() => undefined);
+    return p.catch(() => undefined);
+  }
+
+  markPending(collection: CollectionName, ids: string[]): Promise<void> {
+    const at = new Date().toISOString();
+    return this.mutate((s) => {
+      const pending = { ...s.pending };
+      for (const id of ids) pending[pendingKey(collection, id)] = at;
+      return { ...s, pending };
+    });
+  }
+
+  acknowledge(collection: CollectionName, ids: string[]): Promise<void> {
+    if (!ids.some((id) => pendingKey(collection, id) in this.value.pending)) return Promise.resolve();
+    return this.mutate((s) => {
+      const pending = { ...s.pending };
+      for (const id of ids) delete pending[pendingKey(collection, id)];
+      return { ...s, pending };
+    });
+  }
+
+  addRefused(items: RefusedDocument[]): Promise<void> {
+    if (items.length === 0) return Promise.resolve();
+    return this.mutate((s) => {
+      const keep = s.refused.filter((r) => !items.some((i) => i.collection === r.collection && i.id === r.id));
+      return { ...s, refused: [...keep, ...items] };
+    });
+  }
+
+  removeRefused(collection: CollectionName, id: string): Promise<void> {
+    return this.mutate((s) => ({
+      ...s,
+      refused: s.refused.filter((r) => !(r.collection === collection && r.id === id)),
+    }));
+  }
+
+  setLastSync(at: string, initialSyncDone?: boolean): Promise<void> {
+    return this.mutate((s) => ({
+      ...s,
+      lastSyncAt: at,
+      initialSyncDone: initialSyncDone ?? s.initialSyncDone,
+    }));
+  }
+
+  async flush(): Promise<void> {
+    await this.queue;
+  }
+
+  async close(): Promise<void> {
+    await this.flush();
+    this.closed = true;
+    this.unsubscribe?.();
+  }
+}
+
+function normalize(d: Partial<PersistedSyncState> | undefined): PersistedSyncState {
+  return {
+    pending: { ...(d?.pending ?? {}) },
+    refused: [...(d?.refused ?? [])],
+    lastSyncAt: d?.lastSyncAt ?? null,
+    initialSyncDone: Boolean(d?.initialSyncDone),
+  };
+}

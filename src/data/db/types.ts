@@ -1,0 +1,36 @@
+import type { RxCollection, RxDatabase } from 'rxdb';
+import type { CollectionName, DocTypes } from '@shared';
+
+export type ForjaCollections = { [K in CollectionName]: RxCollection<DocTypes[K]> };
+export type ForjaRxDatabase = RxDatabase<ForjaCollections>;
+
+/** A local version the server refused, kept so the user can see why and retry it. */
+export type RefusedDocument = {
+  collection: CollectionName;
+  id: string;
+  error: string;
+  message: string;
+  document: Record<string, unknown>;
+  at: string;
+};
+
+export type SyncStatus = {
+  online: boolean;
+  /** Documents written on this device that the server has not acknowledged yet. */
+  pending: number;
+  lastSyncAt: string | null;
+  syncing: boolean;
+  refused: RefusedDocument[];
+  /** Progress of the very first download into this device; null once done. */
+  initialSync: { done: number; total: number | null } | null;
+  error: string | null;
+};
+
+/** How the data layer reaches the server (injected so Node tests need no window globals). */
+export type SyncTransport = {
+  baseUrl: string;
+  getToken: () => string | null | Promise<string | null>;
+  /** Called once when the server answers 401; resolves true when a new token is available. */
+  refreshToken?: () => Promise<boolean>;
+  fetch?: typeof fetch;
+};

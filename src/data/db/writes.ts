@@ -1,0 +1,95 @@
+import type { CollectionName, DocTypes } from '@shared';
+import type { ForjaDatabase } from './create-database';
+
+/**
+ * Every local write of the app goes through these helpers: they stamp the times the
+ * schema needs and record the document as pending until the server acknowledges it.
+ * (Components never touch db.collections; feature commands call these.)
+ */
+type Editable = Exclude<CollectionName, 'staff'>;
+type Doc<C extends Editable> = DocTypes[C];
+type NewDoc<C extends Editable> = Omit<Doc<C>, 'id' | 'created_at' | 'updated_at' | 'client_updated_at'> & {
+  id?: string;
+};
+
+export function newId(): string {
+  return globalThis.crypto.randomUUID();
+}
+
+const nowIso = () => new Date().toISOString();
+
+export async function insertDocument<C extends Editable>(fdb: ForjaDatabase, c: C, data: NewDoc<C>): Promise<Doc<C>> {
+  const now = nowIso();
+  const doc = {
+    created_by: null,
+    ...data,
+    id: data.id ?? newId(),
+    created_at: now,
+    updated_at: now,
+    client_updated_at: now,
+  } as unknown as Doc<C>;
+  const id = (doc as { id: string }).id;
+  await fdb.sync.markPending(c, [id]);
+  try {
+    await fdb.db.collections[c].insert(doc as any);
+  } catch (e) {
+    await fdb.sync.store.acknowledge(c, [id]);
+    throw e;
+  }
+  return doc;
+}
+
+/** Changes some fields of a live document. Returns null when it does not exist (anymore). */
+export async function patchDocument<C extends Editable>(
+  fdb: ForjaDatabase,
+  c: C,
+  id: string,
+  patch: Partial<Omit<Doc<C>, 'id' | 'created_at' | 'updated_at' | 'client_updated_at' | 'created_by'>>,
+): Promise<Doc<C> | null> {
+  const doc = await fdb.db.collections[c].findOne(id).exec();
+  if (!doc) return null;
+  await fdb.sync.markPending(c, [id]);
+  const updated = await doc.incrementalModify((d: any) => {
+    const next = { ...d, ...patch, client_updated_at: nowIso() };
+    // The server stamps updated_at; keep ours moving too so local sorts stay sensible.
+    next.updated_at = next.client_updated_at;
+    return next;
+  });
+  return updated.toMutableJSON() as Doc<C>;
+}
+
+export async function removeDocument<C extends Editable>(fdb: ForjaDatabase, c: C, id: string): Promise<boolean> {
+  const doc = await fdb.db.collections[c].findOne(id).exec();
+  if (!doc) return false;
+  await fdb.sync.markPending(c, [id]);
+  // One write: stamp the edit time and delete (a tombstone the server keeps).
+  await doc.incrementalModify((d: any) => {
+    d.client_updated_at = nowIso();
+    d._deleted = true;
+    return d;
+  });
+  return true;
+}
+
+/**
+ * Writes a whole document state as a new local edit (retrying a refused document):
+ * revives it if it was deleted locally.
+ */
+export async function putDocument<C extends Editable>(fdb: ForjaDatabase, c: C, data: Record<string, unknown>): Promise<void> {
+  const { _deleted, ...fields } = data;
+  const id = String(fields.id);
+  const now = nowIso();
+  await fdb.sync.markPending(c, [id]);
+  const col = fdb.db.collections[c];
+  const existing = await col.findOne(id).exec();
+  const doc = { ...fields, client_updated_at: now, updated_at: now };
+  if (_deleted) {
+    if (existing) await removeDocument(fdb, c, id);
+    return;
+  }
+  if (existing) {
+    await existing.incrementalModify(() => ({ ...doc }) as any);
+  } else {
+    await col.upsert(doc as any);
+  }
+}
