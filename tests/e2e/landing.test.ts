@@ -1,0 +1,131 @@
+/**
+ * Issue 3, landing page: title, the 15 service photos, photo dialog, information overlay
+ * (company contact from the profile), and the quotation-code search box.
+ */
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  companyDoc,
+  launchBrowser,
+  newContext,
+  prepareStaff,
+  quotationDoc,
+  seed,
+  startServer,
+  type RunningServer,
+} from '../support/e2e';
+
+let server: RunningServer;
+let browser: Browser;
+const company = companyDoc({ address: 'Rua dos Ferreiros, 481 — Vila Operária' });
+const quotation = quotationDoc({ code: 'ORC-LAND42' });
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  const staff = await prepareStaff(server);
+  await seed(server, staff, 'company', [company]);
+  await seed(server, staff, 'quotations', [quotation]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+/** After the spinner and the 3-second intro, the page proper. */
+async function openLanding(page: Page) {
+  await page.goto('/');
+  await page.getByText('Especialistas em Soldagem Industrial').first().waitFor({ state: 'visible', timeout: 20_000 });
+}
+
+test('the landing page shows the title and the 15 service photos', async () => {
+  const { page } = await newContext(browser, server);
+  await openLanding(page);
+  const photos = page.locator('[data-testid=landing-photo]');
+  await expect.poll(() => photos.count(), { timeout: 10_000 }).toBe(15);
+  // Real pictures, not broken images.
+  const loaded = await photos.evaluateAll((els) =>
+    els.map((el) => {
+      const img = el instanceof HTMLImageElement ? el : el.querySelector('img');
+      if (img) return img.complete && img.naturalWidth > 0;
+      return getComputedStyle(el).backgroundImage !== 'none';
+    }),
+  );
+  expect(loaded.filter(Boolean).length).toBe(15);
+});
+
+test('clicking a photo opens it larger in a dialog', async () => {
+  const { page } = await newContext(browser, server);
+  await openLanding(page);
+  await expect.poll(() => page.locator('[data-testid=landing-photo]').count(), { timeout: 10_000 }).toBe(15);
+
+  // The photos drift: click where one of them is actually on top, like a user would.
+  const point = await page.locator('[data-testid=landing-photo]').evaluateAll((els) => {
+    for (const el of els) {
+      const r = el.getBoundingClientRect();
+      const x = r.left + r.width / 2;
+      const y = r.top + r.height / 2;
+      if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) continue;
+      const hit = document.elementFromPoint(x, y);
+      if (hit && (el === hit || el.contains(hit))) return { x, y, width: r.width };
+    }
+    return null;
+  });
+  expect(point, 'a photo that can be clicked').not.toBeNull();
+  await page.mouse.click(point!.x, point!.y);
+
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor({ state: 'visible' });
+  const shown = dialog.locator('img').first();
+  await shown.waitFor({ state: 'visible' });
+  const box = await shown.boundingBox();
+  expect(box!.width).toBeGreaterThan(point!.width);
+
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' });
+});
+
+test('the menu opens the information overlay, which closes by clicking the backdrop', async () => {
+  const { page } = await newContext(browser, server);
+  await openLanding(page);
+  const overlay = page.locator('[data-testid=info-overlay]');
+  expect(await overlay.isVisible()).toBe(false);
+
+  await page.getByRole('button', { name: /menu/i }).first().click();
+  await overlay.waitFor({ state: 'visible' });
+  // Contact details come from the company profile, not from constants in code.
+  await overlay.getByText(company.address, { exact: false }).first().waitFor({ state: 'visible' });
+  const box = (await overlay.boundingBox())!;
+  expect(box.width).toBeLessThanOrEqual(800);
+
+  // Click the dimmed backdrop: a point beside the (max 800 px) panel.
+  const viewport = page.viewportSize()!;
+  const x = box.x > 40 ? box.x / 2 : (box.x + box.width + viewport.width) / 2;
+  await page.mouse.click(x, viewport.height / 2);
+  await overlay.waitFor({ state: 'hidden' });
+});
+
+test('searching an empty code shows the validation message', async () => {
+  const { page } = await newContext(browser, server);
+  await openLanding(page);
+  const input = page.locator('[data-testid=code-search-input]');
+  await input.fill('   ');
+  await input.press('Enter');
+  await page.getByText('Por favor, insira um código de orçamento').first().waitFor({ state: 'visible' });
+  expect(page.context().pages()).toHaveLength(1);
+});
+
+test('searching a real code opens the quotation in a new tab', async () => {
+  const { page, context } = await newContext(browser, server);
+  await openLanding(page);
+  const input = page.locator('[data-testid=code-search-input]');
+  // Typed in lower case with spaces: the lookup trims and ignores case.
+  await input.fill(`  ${quotation.code.toLowerCase()} `);
+  const [tab] = await Promise.all([context.waitForEvent('page', { timeout: 15_000 }), input.press('Enter')]);
+  await tab.waitForLoadState();
+  expect(new URL(tab.url()).pathname.toUpperCase()).toBe(`/QUOTATION/${quotation.code}`);
+  await tab.getByText(`Orçamento ${quotation.code}`).first().waitFor({ state: 'visible', timeout: 20_000 });
+  // The landing page stays where it was.
+  expect(new URL(page.url()).pathname).toBe('/');
+});

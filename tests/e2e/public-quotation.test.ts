@@ -1,0 +1,160 @@
+/**
+ * Issue 3, public quotation page (/quotation/{code}): what a customer opening the link sees and
+ * does — the quotation, accept, reject with a reason, the not-found panel and a clean print.
+ */
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { PublicQuotation } from '../../schemas/api';
+import {
+  artifactPath,
+  companyDoc,
+  customerDoc,
+  launchBrowser,
+  newContext,
+  prepareStaff,
+  quotationDoc,
+  seed,
+  startServer,
+  type RunningServer,
+} from '../support/e2e';
+
+let server: RunningServer;
+let browser: Browser;
+
+const company = companyDoc({ name: 'Forja Soldas Campestre' });
+const customer = customerDoc({ name: 'Maria Aparecida Souza', phone: '(35) 99700-1122' });
+const materials = [
+  { name: 'Metalon 50x30 chapa 18', quantity: 6, price: 89.9 },
+  { name: 'Eletrodo E6013 2,5 mm (kg)', quantity: 2, price: 42.5 },
+];
+const shown = quotationDoc({
+  code: 'ORC-VIEW01',
+  customer_id: customer.id,
+  description: 'Portão de correr em metalon com pintura eletrostática',
+  total_amount: 1234.5,
+  discounts: 0,
+  taxes: 0,
+  materials,
+  validity_date: '2031-03-09',
+});
+const discounted = quotationDoc({ code: 'ORC-DESC02', customer_id: customer.id, total_amount: 980, discounts: 57.25 });
+const toAccept = quotationDoc({ code: 'ORC-ACEI03', customer_id: customer.id });
+const toReject = quotationDoc({ code: 'ORC-RECU04', customer_id: customer.id });
+const toPrint = quotationDoc({ code: 'ORC-IMPR05', customer_id: customer.id, materials });
+
+const ACTIONS = ['Voltar', 'Atualizar', 'Aceitar', 'Recusar', 'Imprimir'];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  const staff = await prepareStaff(server);
+  await seed(server, staff, 'company', [company]);
+  await seed(server, staff, 'customers', [customer]);
+  await seed(server, staff, 'quotations', [shown, discounted, toAccept, toReject, toPrint]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+async function openQuotation(page: Page, code: string) {
+  await page.goto(`/quotation/${code}`);
+  await page.getByText(`Orçamento ${code}`).first().waitFor({ state: 'visible', timeout: 20_000 });
+}
+
+async function publicView(code: string): Promise<PublicQuotation> {
+  const res = await fetch(`${server.url}/api/public/quotations/${code}`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as PublicQuotation;
+}
+
+test('the public page shows the quotation, without a discount line when there is no discount', async () => {
+  const { page } = await newContext(browser, server);
+  await openQuotation(page, shown.code);
+  const body = page.locator('body');
+  for (const text of [
+    company.name,
+    customer.name,
+    shown.description,
+    'Materiais',
+    'Metalon 50x30 chapa 18',
+    'R$ 89,90',
+    'R$ 1.234,50',
+    'Valor Total',
+    '09/03/2031',
+    shown.execution_deadline,
+    shown.payment_method,
+  ]) {
+    await body.getByText(text, { exact: false }).first().waitFor({ state: 'visible' });
+  }
+  for (const name of ACTIONS) {
+    expect(await page.getByRole('button', { name, exact: true }).isVisible(), `button ${name}`).toBe(true);
+  }
+  expect(await page.getByText(/desconto/i).count()).toBe(0);
+  // The customer's phone is never public.
+  expect(await page.getByText(customer.phone).count()).toBe(0);
+
+  // The same page does show the line when there is a discount.
+  await openQuotation(page, discounted.code);
+  await page.getByText(/desconto/i).first().waitFor({ state: 'visible' });
+  await page.getByText('R$ 57,25').first().waitFor({ state: 'visible' });
+});
+
+test('Aceitar accepts the quotation and it shows Aceito after a reload', async () => {
+  const { page } = await newContext(browser, server);
+  await openQuotation(page, toAccept.code);
+  await page.getByRole('button', { name: 'Aceitar', exact: true }).click();
+  await page.getByText('Orçamento aceito com sucesso!').first().waitFor({ state: 'visible' });
+
+  await page.reload();
+  await page.getByText(`Orçamento ${toAccept.code}`).first().waitFor({ state: 'visible', timeout: 20_000 });
+  await page.getByText('Aceito', { exact: true }).first().waitFor({ state: 'visible' });
+  expect((await publicView(toAccept.code)).status).toBe('accepted');
+});
+
+test('Recusar asks for an optional reason and rejects the quotation', async () => {
+  const { page } = await newContext(browser, server);
+  const reason = 'Vou fazer com outro fornecedor mais perto';
+  await openQuotation(page, toReject.code);
+  await page.getByRole('button', { name: 'Recusar', exact: true }).click();
+
+  const dialog = page.getByRole('dialog').or(page.getByRole('alertdialog')).first();
+  await dialog.waitFor({ state: 'visible' });
+  await dialog.getByRole('textbox').first().fill(reason);
+  await dialog.getByRole('button', { name: /recusar|confirmar|enviar/i }).last().click();
+
+  await page.getByText('Orçamento recusado').first().waitFor({ state: 'visible' });
+  await page.getByText('Rejeitado', { exact: true }).first().waitFor({ state: 'visible' });
+  const view = await publicView(toReject.code);
+  expect(view.status).toBe('rejected');
+  expect(view.decision_reason).toBe(reason);
+});
+
+test('an unknown code shows the not-found panel', async () => {
+  const { page } = await newContext(browser, server);
+  await page.goto('/quotation/ORC-NAOEXISTE');
+  await page.getByText('Orçamento não encontrado').first().waitFor({ state: 'visible', timeout: 20_000 });
+  for (const name of ['Voltar', 'Tentar novamente']) {
+    expect(await page.getByRole('button', { name, exact: true }).isVisible(), `button ${name}`).toBe(true);
+  }
+});
+
+test('printing a quotation gives a page without buttons', async () => {
+  const { page } = await newContext(browser, server);
+  await openQuotation(page, toPrint.code);
+  for (const name of ACTIONS) {
+    expect(await page.getByRole('button', { name, exact: true }).isVisible(), `on screen: ${name}`).toBe(true);
+  }
+
+  await page.emulateMedia({ media: 'print' });
+  await page.getByRole('button', { name: 'Imprimir', exact: true }).waitFor({ state: 'hidden' });
+  for (const name of ACTIONS) {
+    expect(await page.getByRole('button', { name, exact: true }).isVisible(), `printed: ${name}`).toBe(false);
+  }
+  expect(await page.getByRole('button').filter({ visible: true }).count(), 'any visible button').toBe(0);
+  // What matters on paper stays: company header, title, total.
+  expect(await page.getByText(company.name).first().isVisible()).toBe(true);
+  expect(await page.getByText(`Orçamento ${toPrint.code}`).first().isVisible()).toBe(true);
+  await page.screenshot({ path: artifactPath('quotation-print.png'), fullPage: true });
+});
