@@ -1,0 +1,84 @@
+/**
+ * The Fastify application: security headers, cookies, per-route rate limits, the built PWA,
+ * health, auth, public and sync routes. No listening here (main.ts / tests do that).
+ */
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { HealthResponse } from '@shared';
+import type { Config } from './config';
+import type { Database } from './db/types';
+import './context';
+import { authRoutes } from './auth/routes';
+import { requireSession } from './auth/guard';
+import { loadSigningSecret } from './auth/tokens';
+import { AppError, installErrorHandling } from './http/errors';
+import { registerStatic } from './http/static';
+import { publicRoutes } from './public/routes';
+import { syncRoutes } from './sync/routes';
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Database;
+  /** Fastify logger option: false (default) | true | a pino-compatible logger. */
+  logger?: boolean | FastifyBaseLogger | Record<string, unknown>;
+}
+
+/** CSP the built PWA works under: own scripts only, emotion's inline styles, Maps embeds. */
+export const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  workerSrc: ["'self'"],
+  manifestSrc: ["'self'"],
+  frameSrc: ['https://www.google.com', 'https://maps.google.com'],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'self'"],
+  // The shop may serve over plain http on its LAN: do not force https sub-resources.
+  upgradeInsecureRequests: null,
+};
+
+export async function buildApp({ config, db, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger as boolean,
+    trustProxy: true,
+    bodyLimit: 5 * 1024 * 1024,
+    // Clients cannot rely on extra properties being stripped silently for auth bodies; keep
+    // Fastify's defaults (coerce, remove additional) but report every problem in pt-BR.
+    ajv: { customOptions: { allErrors: false } },
+  });
+  const secret = await loadSigningSecret(db);
+  app.decorate('forja', { config, db, secret });
+  app.decorateRequest('session', null);
+
+  installErrorHandling(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    // Google Maps iframes and cross-origin images must keep working.
+    crossOriginEmbedderPolicy: false,
+    // HSTS on a LAN http server would break later plain-http access from the same browser.
+    strictTransportSecurity: false,
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError('rate_limited'),
+  });
+
+  app.get('/api/health', async (): Promise<HealthResponse> => {
+    await db.query('SELECT 1');
+    return { ok: true, database: db.kind };
+  });
+
+  await app.register(authRoutes);
+  await app.register(publicRoutes);
+  await app.register(syncRoutes, { db, requireSession });
+  await registerStatic(app, config.webDir);
+  return app;
+}

@@ -1,0 +1,50 @@
+/**
+ * `requireSession`: the preHandler every admin route uses. It verifies the bearer token's
+ * signature and expiry AND that its session row is still live (not logged out, revoked or
+ * idle for 30 days) on every request, so a logout takes effect at once. It then sets
+ * `request.session`. While the user's first_access flag is set, only routes registered with
+ * `requireSessionAllowingFirstAccess` (password change, logout) pass; others answer 403.
+ *
+ * Usage: `app.get('/api/x', { preHandler: requireSession }, handler)`; the app must be built
+ * by buildApp (it reads `request.server.forja`).
+ */
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { AuthSession } from '../context';
+import { AppError } from '../http/errors';
+import { findLiveSession, touchSession } from './sessions';
+import { bearerToken, verifyAccessToken } from './tokens';
+
+/** last_seen_at is written at most this often per session. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export interface RequireSessionOptions {
+  /** Let a user who must still change their password through (password change, logout). */
+  allowFirstAccess?: boolean;
+}
+
+/** Resolves the live session of a request's bearer token, or null. No side effects besides touching. */
+export async function authenticate(request: FastifyRequest): Promise<AuthSession | null> {
+  const { db, secret } = request.server.forja;
+  const token = bearerToken(request.headers.authorization);
+  if (!token) return null;
+  const claims = verifyAccessToken(secret, token);
+  if (!claims) return null;
+  const live = await findLiveSession(db, claims.sid);
+  if (!live || live.userId !== claims.uid) return null;
+  if (Date.now() - live.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await touchSession(db, live.sessionId);
+  return { sessionId: live.sessionId, userId: live.userId, email: live.email, firstAccess: live.firstAccess };
+}
+
+export function requireSessionWith(opts: RequireSessionOptions = {}): preHandlerAsyncHookHandler {
+  return async function requireSessionHandler(request: FastifyRequest, _reply: FastifyReply) {
+    const session = await authenticate(request);
+    if (!session) throw new AppError('unauthorized');
+    if (session.firstAccess && !opts.allowFirstAccess) throw new AppError('password_change_required');
+    request.session = session;
+  };
+}
+
+/** Admin routes: a live session whose user has already changed the first-access password. */
+export const requireSession = requireSessionWith();
+/** Password change and logout: a live session, first access or not. */
+export const requireSessionAllowingFirstAccess = requireSessionWith({ allowFirstAccess: true });

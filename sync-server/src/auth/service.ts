@@ -1,0 +1,47 @@
+/** Sign-in and password change, independent of HTTP. */
+import { isStrongPassword } from '@shared';
+import type { Database } from '../db/types';
+import { AppError } from '../http/errors';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
+import { openSession, revokeOtherSessions } from './sessions';
+import { clearLoginFailures, isAccountThrottled, recordLoginFailure } from './throttle';
+import { findUserByEmail, normalizeEmail, updatePassword } from './users';
+
+export interface LoginInput {
+  email: string;
+  password: string;
+  deviceId: string;
+  deviceName: string | null;
+  ip: string | null;
+}
+
+export async function login(db: Database, input: LoginInput) {
+  const email = normalizeEmail(input.email);
+  if (await isAccountThrottled(db, email)) throw new AppError('rate_limited');
+  const user = await findUserByEmail(db, email);
+  const ok = await verifyPassword(input.password, user?.password_hash ?? (await dummyPasswordHash()));
+  if (!user || !ok) {
+    await recordLoginFailure(db, email, input.ip);
+    throw new AppError('invalid_credentials');
+  }
+  const { sessionId, refreshToken } = await openSession(db, {
+    userId: user.id,
+    deviceId: input.deviceId,
+    deviceName: input.deviceName,
+  });
+  await clearLoginFailures(db, email);
+  return { user: { id: user.id, email: user.email, first_access: user.first_access }, sessionId, refreshToken };
+}
+
+/**
+ * Sets a new password, clears first_access and signs out the user's other devices
+ * (a changed password is often a response to a lost or shared device).
+ */
+export async function changePassword(db: Database, userId: string, sessionId: string, newPassword: string) {
+  if (!isStrongPassword(newPassword)) throw new AppError('weak_password');
+  const hash = await hashPassword(newPassword);
+  await db.transaction(async (tx) => {
+    await updatePassword(tx, userId, hash);
+    await revokeOtherSessions(tx, userId, sessionId);
+  });
+}

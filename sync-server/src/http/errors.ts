@@ -1,0 +1,90 @@
+/**
+ * The one place that maps API error codes (schemas/errors.ts) to HTTP statuses, plus the
+ * Fastify error handler: bad input is always a 400 with a pt-BR message, never a 500.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { ERROR_MESSAGES, apiError, type ErrorCode } from '@shared';
+
+export const ERROR_STATUS: Record<ErrorCode, number> = {
+  invalid_request: 400,
+  invalid_credentials: 401,
+  session_limit: 409,
+  rate_limited: 429,
+  unauthorized: 401,
+  password_change_required: 403,
+  weak_password: 422,
+  forbidden: 403,
+  not_found: 404,
+  invalid_code: 400,
+  unknown_collection: 404,
+  resync_required: 409,
+  invalid_document: 422,
+  duplicate_phone: 409,
+  duplicate_code: 409,
+  duplicate_catalog_name: 409,
+  insert_only: 409,
+  read_only_collection: 403,
+  missing_reference: 409,
+  internal: 500,
+};
+
+export class AppError extends Error {
+  readonly statusCode: number;
+  constructor(
+    readonly code: ErrorCode,
+    message?: string,
+    readonly details?: unknown,
+  ) {
+    super(message ?? ERROR_MESSAGES[code]);
+    this.name = 'AppError';
+    this.statusCode = ERROR_STATUS[code];
+  }
+}
+
+/** Sends `{error, message[, details]}` with the code's status. */
+export function sendError(reply: FastifyReply, code: ErrorCode, message?: string, details?: unknown) {
+  return reply.code(ERROR_STATUS[code]).type('application/json; charset=utf-8').send(apiError(code, message, details));
+}
+
+/** pt-BR description of a Fastify/ajv validation failure. */
+function validationMessage(err: FastifyError): string {
+  const first = err.validation?.[0];
+  if (!first) return ERROR_MESSAGES.invalid_request;
+  const where = err.validationContext === 'querystring' ? 'parâmetro' : err.validationContext === 'params' ? 'endereço' : 'campo';
+  const field =
+    (first.params as { missingProperty?: string }).missingProperty ??
+    first.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  switch (first.keyword) {
+    case 'required':
+      return `O ${where} "${field}" é obrigatório.`;
+    case 'type':
+      return field ? `O ${where} "${field}" tem um tipo inválido.` : 'O corpo da requisição deve ser um objeto JSON.';
+    case 'minLength':
+      return `O ${where} "${field}" não pode ficar vazio.`;
+    case 'maxLength':
+      return `O ${where} "${field}" é longo demais.`;
+    case 'additionalProperties':
+      return `O ${where} "${(first.params as { additionalProperty?: string }).additionalProperty}" não é aceito.`;
+    default:
+      return field ? `O ${where} "${field}" é inválido.` : ERROR_MESSAGES.invalid_request;
+  }
+}
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) return sendError(reply, error.code, error.message, error.details);
+    const fe = error as FastifyError;
+    if (fe.validation) return sendError(reply, 'invalid_request', validationMessage(fe));
+    // Malformed JSON, wrong content type, empty body with JSON content type, too large, bad URL…
+    const status = fe.statusCode ?? 500;
+    if (status === 429) return sendError(reply, 'rate_limited');
+    if (status === 413) return sendError(reply, 'invalid_request', 'O corpo da requisição é grande demais.');
+    if (status === 415) return sendError(reply, 'invalid_request', 'Envie o corpo da requisição como JSON.');
+    if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || fe instanceof SyntaxError) {
+      return sendError(reply, 'invalid_request', 'O corpo da requisição não é um JSON válido.');
+    }
+    if (status >= 400 && status < 500) return sendError(reply, status === 404 ? 'not_found' : 'invalid_request', status === 404 ? 'Recurso não encontrado.' : undefined);
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(reply, 'internal');
+  });
+}

@@ -1,0 +1,41 @@
+/**
+ * Serves the built PWA from FORJA_WEB_DIR. index.html and the service worker must always be
+ * revalidated (a stale sw.js would pin users to an old build); Vite's hashed assets under
+ * /assets/ never change and are cached for a year. Unknown non-API GETs get index.html
+ * (client-side routing); unknown /api/* paths get a JSON 404.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { sendError } from './errors';
+
+const NO_CACHE = new Set(['index.html', 'sw.js', 'registerSW.js', 'manifest.webmanifest']);
+
+export async function registerStatic(app: FastifyInstance, webDir: string): Promise<void> {
+  const hasBuild = existsSync(path.join(webDir, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        const rel = path.relative(webDir, filePath).split(path.sep).join('/');
+        if (rel.startsWith('assets/')) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        else if (NO_CACHE.has(rel) || rel.endsWith('.html')) res.header('Cache-Control', 'no-cache');
+        else res.header('Cache-Control', 'public, max-age=3600');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0];
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api/') && url !== '/api';
+    // A path with a file extension is a missing file, not a client-side route.
+    if (hasBuild && isPage && !/\.[a-z0-9]+$/i.test(url)) {
+      reply.header('Cache-Control', 'no-cache');
+      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return sendError(reply, 'not_found', 'Recurso não encontrado.');
+  });
+}

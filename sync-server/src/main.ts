@@ -1,0 +1,126 @@
+/**
+ * Starts the server from the environment: database, migrations, first-start seed, listen.
+ * `npm run server` runs this directly; `npm start` goes through start.ts (builds the web app
+ * first when needed and prints the summary).
+ */
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { createDatabase, pgliteDir } from './db';
+import type { Database } from './db/types';
+import { runMigrations } from './migrations/runner';
+import { seed, type AdminSeed } from './seed';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  db: Database;
+  config: Config;
+  url: string;
+  admin: AdminSeed;
+  stop(): Promise<void>;
+}
+
+export async function startServer(config: Config, opts: { logger?: boolean } = {}): Promise<RunningServer> {
+  const db = await createDatabase(config);
+  try {
+    await runMigrations(db);
+    const { admin } = await seed(db, config);
+    const app = await buildApp({ config, db, logger: opts.logger ?? false });
+    await app.listen({ port: config.port, host: config.host });
+    const addr = app.server.address();
+    const port = typeof addr === 'object' && addr ? addr.port : config.port;
+    const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+    let stopped = false;
+    return {
+      app,
+      db,
+      config,
+      url: `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`,
+      admin,
+      async stop() {
+        if (stopped) return;
+        stopped = true;
+        await app.close();
+        await db.close();
+      },
+    };
+  } catch (err) {
+    await db.close().catch(() => {});
+    throw err;
+  }
+}
+
+export function describeDatabase(config: Config): string {
+  if (config.databaseUrl) {
+    try {
+      const u = new URL(config.databaseUrl);
+      return `PostgreSQL (${u.hostname}:${u.port || 5432}${u.pathname})`;
+    } catch {
+      return 'PostgreSQL';
+    }
+  }
+  return `PGlite em ${pgliteDir(config.dataDir)}`;
+}
+
+export function summary(server: RunningServer): string {
+  const { admin, config } = server;
+  const lines = [
+    '',
+    '──────────────── Forja ────────────────',
+    `  Endereço:       ${server.url}`,
+    `  Banco de dados: ${describeDatabase(config)}`,
+    `  Administrador:  ${admin.email}`,
+  ];
+  if (admin.generatedPassword) {
+    lines.push(`  Senha inicial:  ${admin.generatedPassword}`);
+    lines.push('  (mostrada só agora; troque-a no primeiro acesso)');
+  }
+  lines.push('───────────────────────────────────────', '');
+  return lines.join('\n');
+}
+
+/** Stops the server on SIGINT/SIGTERM, closing connections and the database cleanly. */
+export function handleSignals(server: RunningServer): void {
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\nRecebido ${signal}, encerrando…`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    server.stop().then(
+      () => process.exit(0),
+      (err) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}
+
+export async function main(): Promise<RunningServer> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`Configuração inválida: ${err.message}`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const server = await startServer(config, { logger: true });
+  handleSignals(server);
+  console.log(summary(server));
+  return server;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

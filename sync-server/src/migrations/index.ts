@@ -1,0 +1,7 @@
+/** Every migration, in the order it is applied. Append only; never edit an applied one. */
+import type { Migration } from './types';
+import { m001 } from './001-core';
+import { m002 } from './002-collections';
+
+export type { Migration } from './types';
+export const migrations: readonly Migration[] = [m001, m002];
