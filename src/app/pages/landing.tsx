@@ -1,3 +1,5 @@
+import { LandingPage } from '../../features/landing/LandingPage';
+
 export default function LandingRoute() {
-  return <h1>Especialistas em Soldagem Industrial</h1>;
+  return <LandingPage />;
 }

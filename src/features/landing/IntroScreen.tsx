@@ -1,0 +1,24 @@
+import { LogoMark } from './LogoMark';
+import { LANDING_MESSAGES as M } from './messages';
+
+/** The 3-second intro (spec §2): the mark, the company name and what the shop does. */
+export function IntroScreen({ companyName }: { companyName: string }) {
+  return (
+    <div className="ld-intro" role="status" aria-live="polite">
+      <div className="ld-intro__mark">
+        <LogoMark size={96} />
+      </div>
+      {companyName && <p className="ld-intro__name">{companyName}</p>}
+      <p className="ld-intro__sub">{M.introSubtitle}</p>
+      <div className="ld-intro__bar" aria-hidden="true" />
+    </div>
+  );
+}
+
+export function FullScreenSpinner({ label }: { label: string }) {
+  return (
+    <div className="ld-spinner" role="status" aria-label={label}>
+      <span className="ld-spinner__ring" aria-hidden="true" />
+    </div>
+  );
+}
