@@ -419,7 +419,7 @@ export async function pullAll<T = Record<string, unknown>>(
     checkpoint = next;
   }
   const latest = new Map<string, T & { _deleted: boolean }>();
-  for (const d of docs) latest.set((d as { id: string }).id, d);
+  for (const d of docs) latest.set((d as unknown as { id: string }).id, d);
   return [...latest.values()].filter((d) => !d._deleted);
 }
 
