@@ -34,10 +34,10 @@ export class SyncStateStore {
   async load(): Promise<void> {
     let doc = await this.db.getLocal<PersistedSyncState>(LOCAL_DOC_ID);
     if (!doc) doc = await this.db.upsertLocal<PersistedSyncState>(LOCAL_DOC_ID, EMPTY);
-    this.state$.next(normalize(doc.toJSON().data));
+    this.state$.next(normalize(doc.toJSON().data as PersistedSyncState));
     // Other tabs (and this one) write the same local document: follow it.
     const sub = this.db.getLocal$<PersistedSyncState>(LOCAL_DOC_ID).subscribe((d) => {
-      if (d && !this.closed) this.state$.next(normalize(d.toJSON().data));
+      if (d && !this.closed) this.state$.next(normalize(d.toJSON().data as PersistedSyncState));
     });
     this.unsubscribe = () => sub.unsubscribe();
   }
