@@ -49,9 +49,8 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
     logger: logger as boolean,
     trustProxy: true,
     bodyLimit: 5 * 1024 * 1024,
-    // Clients cannot rely on extra properties being stripped silently for auth bodies; keep
-    // Fastify's defaults (coerce, remove additional) but report every problem in pt-BR.
-    ajv: { customOptions: { allErrors: false } },
+    // Fastify's ajv defaults (scalar coercion, unknown properties removed); errors are
+    // reported in pt-BR by http/errors.ts.
   });
   const secret = await loadSigningSecret(db);
   app.decorate('forja', { config, db, secret });
