@@ -14,13 +14,19 @@ interface SyncBadgeProps {
   status: SyncStatusView;
   onDiscard: (collection: string, id: string) => void;
   onRetry: (collection: string, id: string) => void;
-  /** Icon only (collapsed sidebar, mobile top bar); the text stays in the tooltip/label. */
-  compact?: boolean;
+  /**
+   * full: icon + text; compact: icon (+ count) in a row, for the mobile top bar; rail: icon over
+   * count, for the 3rem collapsed sidebar. The text is always the accessible label/tooltip.
+   */
+  layout?: SyncBadgeLayout;
   /** Colours for a dark background (sidebar, top bar). */
   dark?: boolean;
 }
 
-export function SyncBadge({ status, onDiscard, onRetry, compact = false, dark = true }: SyncBadgeProps) {
+export type SyncBadgeLayout = 'full' | 'compact' | 'rail';
+
+export function SyncBadge({ status, onDiscard, onRetry, layout = 'full', dark = true }: SyncBadgeProps) {
+  const compact = layout !== 'full';
   const [panelOpen, setPanelOpen] = useState(false);
   const { text, tone } = syncStatusText(status);
   const refusedCount = status.refused.length;
@@ -33,7 +39,8 @@ export function SyncBadge({ status, onDiscard, onRetry, compact = false, dark = 
       <HStack
         data-testid="sync-badge"
         data-tone={tone}
-        gap="2"
+        gap={compact ? '1' : '2'}
+        flexDirection={layout === 'rail' ? 'column' : 'row'}
         justify={compact ? 'center' : 'flex-start'}
         px={compact ? '0' : '2'}
         minH="8"

@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
 import { Box, Center, Heading, Spinner } from '@chakra-ui/react';
+import type { CollectionName } from '@shared';
 import { useAuth } from '../../data/auth';
 import { DataProvider, dismissRefused, retryRefused, useSyncStatus } from '../../data/db';
 import { ForcePasswordDialog } from '../../features/auth';
@@ -53,8 +54,13 @@ function AdminShell() {
         customersOpen={customersOpen}
         onOpenCustomers={() => setCustomersOpen(true)}
         onSignOut={requestSignOut}
-        syncBadge={(compact) => (
-          <SyncBadge status={status} compact={compact} onDiscard={dismissRefused} onRetry={retryRefused} />
+        syncBadge={(layout) => (
+          <SyncBadge
+            status={status}
+            layout={layout}
+            onDiscard={(collection, id) => void dismissRefused(collection as CollectionName, id)}
+            onRetry={(collection, id) => void retryRefused(collection as CollectionName, id)}
+          />
         )}
         installButton={(variant) => (
           <InstallButton

@@ -4,7 +4,7 @@
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { Alert, Box, Button, Card, Center, Field, Heading, Input, Spinner, Stack, Text, Link } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, Center, Field, Heading, Image, Input, Spinner, Stack, Text, Link } from '@chakra-ui/react';
 import { signIn, useAuth } from '../../data/auth';
 import { toaster } from '../../ui/toaster';
 import { AUTH_MESSAGES as M } from './messages';
@@ -34,6 +34,8 @@ export function SignInPage({ installButton }: { installButton?: ReactNode }) {
     if (loading) return;
     setLoading(true);
     setError(null);
+    // A new attempt replaces the previous attempt's error toasts.
+    toaster.dismiss();
     try {
       const result = await signIn(email.trim(), password);
       if (result.ok) {
@@ -57,7 +59,8 @@ export function SignInPage({ installButton }: { installButton?: ReactNode }) {
     <Center minH="100dvh" bg="gray.100" px="4" py="8">
       <Card.Root width="full" maxW="sm" boxShadow="lg">
         <Card.Header>
-          <Stack gap="1" textAlign="center">
+          <Stack gap="1" textAlign="center" align="center">
+            <Image src="/icons/icon-192.png" alt="" width="14" height="14" rounded="xl" mb="2" />
             <Heading as="h1" size="xl">
               {M.title}
             </Heading>

@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { Box, Flex, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Box, Flex, HStack, IconButton, Image, Stack, Text } from '@chakra-ui/react';
 import { LogOut, PanelLeft } from 'lucide-react';
 import { SHELL_MESSAGES as M } from './messages';
 import { NAV_ITEMS, isActivePath } from './navigation';
@@ -20,8 +20,8 @@ export interface ShellSlots {
   customersOpen: boolean;
   onOpenCustomers: () => void;
   onSignOut: () => void;
-  /** Small sync status (always visible). Receives whether space is tight. */
-  syncBadge?: (compact: boolean) => ReactNode;
+  /** Small sync status (always visible): full text, compact (top bar) or rail (collapsed sidebar). */
+  syncBadge?: (layout: 'full' | 'compact' | 'rail') => ReactNode;
   installButton?: (variant: 'desktop' | 'mobile') => ReactNode;
 }
 
@@ -69,9 +69,12 @@ export function DesktopShell({ children, customersOpen, onOpenCustomers, onSignO
       >
         <Flex align="center" justify={collapsed ? 'center' : 'space-between'} px={collapsed ? '0' : '3'} h="14">
           {!collapsed && (
-            <Text fontWeight="bold" fontSize="lg" letterSpacing="wide">
-              {M.productName}
-            </Text>
+            <HStack gap="2">
+              <Image src="/icons/icon-192.png" alt="" boxSize="7" rounded="md" />
+              <Text fontWeight="bold" fontSize="lg" letterSpacing="wide">
+                {M.productName}
+              </Text>
+            </HStack>
           )}
           <IconButton
             aria-label={M.toggleSidebar}
@@ -99,7 +102,7 @@ export function DesktopShell({ children, customersOpen, onOpenCustomers, onSignO
           ))}
         </Stack>
         <Stack gap="2" px={collapsed ? '1' : '2'} pb="3">
-          {syncBadge?.(collapsed)}
+          {syncBadge?.(collapsed ? 'rail' : 'full')}
           {!collapsed && installButton?.('desktop')}
           <SidebarItem icon={LogOut} label={M.signOut} collapsed={collapsed} onClick={onSignOut} danger />
         </Stack>

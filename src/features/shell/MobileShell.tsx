@@ -55,7 +55,7 @@ export function MobileShell({ children, customersOpen, onOpenCustomers, onSignOu
           {routeTitle(pathname, customersOpen)}
         </Heading>
         {installButton?.('mobile')}
-        {syncBadge?.(true)}
+        {syncBadge?.('compact')}
       </Flex>
 
       <MobileMenu
@@ -65,7 +65,7 @@ export function MobileShell({ children, customersOpen, onOpenCustomers, onSignOu
         customersOpen={customersOpen}
         onChoose={(item) => (item.to ? navigate(item.to) : onOpenCustomers())}
         onSignOut={onSignOut}
-        footer={syncBadge?.(false)}
+        footer={syncBadge?.('full')}
       />
 
       <Box as="main" pt={TOP_BAR_HEIGHT} pb={BOTTOM_BAR_HEIGHT} px="3" minH="100dvh">

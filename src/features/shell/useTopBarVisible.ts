@@ -11,8 +11,10 @@ export function useTopBarVisible(): boolean {
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => {
         const y = Math.max(0, window.scrollY);
-        setVisible((v) => nextTopBarVisible(v, lastY.current, y));
+        const previousY = lastY.current;
         lastY.current = y;
+        // Read previousY before the updater runs (React may run it later).
+        setVisible((v) => nextTopBarVisible(v, previousY, y));
       });
     };
     window.addEventListener('scroll', onScroll, { passive: true });
