@@ -49,6 +49,8 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
     logger: logger as boolean,
     trustProxy: true,
     bodyLimit: 5 * 1024 * 1024,
+    // Long junk in a path parameter is a 404, not a 414.
+    maxParamLength: 1000,
     // Fastify's ajv defaults (scalar coercion, unknown properties removed); errors are
     // reported in pt-BR by http/errors.ts.
   });

@@ -1,0 +1,268 @@
+/**
+ * Public quotation page API (issue 2 §6): whitelist, code lookup, first view, accept/reject,
+ * decisions log, replication of those server-side changes, company profile.
+ * Rows are inserted with plain SQL into the tables of migration 002.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ERROR_MESSAGES, type PublicQuotation } from '@shared';
+import { api, backends, startTestServer, type TestServer } from '../support/server';
+import type { Database } from '../../sync-server/src/db/types';
+import { CHANGES_CHANNEL } from '../../sync-server/src/db/sequence';
+
+async function insertCustomer(db: Database, over: Record<string, unknown> = {}) {
+  const c = {
+    id: randomUUID(),
+    name: 'Maria da Silva',
+    phone: `(35) 9${Math.floor(Math.random() * 1e8)}`,
+    whatsapp: '(35) 99999-0000',
+    description: 'Cliente antiga, paga em dia',
+    ...over,
+  };
+  await db.query(
+    `INSERT INTO customers (id, name, phone, whatsapp, description, created_at, updated_at, client_updated_at, created_by, _seq)
+     VALUES ($1, $2, $3, $4, $5, now(), now(), now(), 'staff-1', nextval('forja_seq'))`,
+    [c.id, c.name, c.phone, c.whatsapp, c.description],
+  );
+  return c;
+}
+
+async function insertQuotation(db: Database, over: Record<string, unknown> = {}) {
+  const q = {
+    id: randomUUID(),
+    code: `ORC-${randomUUID().slice(0, 6).toUpperCase()}`,
+    customer_id: null as string | null,
+    description: 'Portão de aço 3x2 m com pintura',
+    status: 'pending',
+    total_amount: 1234.5,
+    discounts: 10,
+    taxes: 0.35,
+    payment_method: 'PIX ou 50% de entrada',
+    validity_date: '2026-12-31',
+    execution_deadline: '15 dias úteis',
+    materials: [
+      { name: 'Tubo 40x40', quantity: 6, price: 89.9 },
+      { name: 'Chapa 2 mm', quantity: 2, price: 347.35 },
+    ],
+    deleted: false,
+    ...over,
+  };
+  await db.query(
+    `INSERT INTO quotations (id, code, customer_id, description, status, total_amount, discounts, taxes, payment_method,
+       validity_date, execution_deadline, materials, created_at, updated_at, client_updated_at, created_by, _seq, _deleted)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, '2026-11-20T13:45:00Z', now(), now(), 'staff-1',
+       nextval('forja_seq'), $13)`,
+    [q.id, q.code, q.customer_id, q.description, q.status, q.total_amount, q.discounts, q.taxes, q.payment_method,
+      q.validity_date, q.execution_deadline, JSON.stringify(q.materials), q.deleted],
+  );
+  return q;
+}
+
+async function seqOf(db: Database, id: string): Promise<number> {
+  const { rows } = await db.query<{ _seq: string }>('SELECT _seq FROM quotations WHERE id = $1', [id]);
+  return Number(rows[0]._seq);
+}
+
+describe.each(backends())('public API (%s)', (backend) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ backend });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('GET a quotation: exactly the public fields, numbers as numbers, customer name only', async () => {
+    const customer = await insertCustomer(server.db);
+    const q = await insertQuotation(server.db, { customer_id: customer.id });
+    const res = await api<PublicQuotation>(server, `/api/public/quotations/${q.code}`);
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body).sort()).toEqual(
+      [
+        'code', 'created_at', 'description', 'status', 'total_amount', 'discounts', 'taxes', 'payment_method',
+        'validity_date', 'execution_deadline', 'materials', 'viewed_at', 'decided_at', 'decision_reason', 'customer',
+      ].sort(),
+    );
+    expect(res.body.customer).toEqual({ name: 'Maria da Silva' });
+    expect(res.body).toMatchObject({
+      code: q.code,
+      status: 'pending',
+      total_amount: 1234.5,
+      discounts: 10,
+      taxes: 0.35,
+      validity_date: '2026-12-31',
+      created_at: '2026-11-20T13:45:00.000Z',
+      decided_at: null,
+      decision_reason: null,
+      materials: q.materials,
+    });
+    const raw = JSON.stringify(res.body);
+    for (const secret of [customer.phone, customer.whatsapp, customer.description, customer.id, q.id, 'staff-1']) {
+      expect(raw).not.toContain(secret);
+    }
+    for (const field of ['id', 'customer_id', 'created_by', 'phone', 'whatsapp', 'updated_at', '_seq', '_deleted']) {
+      expect(raw).not.toContain(`"${field}"`);
+    }
+  });
+
+  test('a quotation without a customer (or whose customer was deleted) has customer null', async () => {
+    const q = await insertQuotation(server.db);
+    expect((await api(server, `/api/public/quotations/${q.code}`)).body.customer).toBeNull();
+    const gone = await insertCustomer(server.db);
+    await server.db.query('UPDATE customers SET _deleted = true WHERE id = $1', [gone.id]);
+    const q2 = await insertQuotation(server.db, { customer_id: gone.id });
+    expect((await api(server, `/api/public/quotations/${q2.code}`)).body.customer).toBeNull();
+  });
+
+  test('the code is matched trimmed and ignoring case', async () => {
+    const q = await insertQuotation(server.db, { code: 'ORC-AB12CD' });
+    for (const typed of ['orc-ab12cd', '  ORC-Ab12cD  ', '%20orc-AB12CD%09']) {
+      const res = await api(server, `/api/public/quotations/${typed.includes('%') ? typed : encodeURIComponent(typed)}`);
+      expect(res.status, typed).toBe(200);
+      expect(res.body.code).toBe('ORC-AB12CD');
+    }
+  });
+
+  test('unknown or deleted code → 404 not_found; empty code → 400 invalid_code (spec texts)', async () => {
+    const missing = await api(server, '/api/public/quotations/ORC-NAOEXISTE');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ error: 'not_found', message: 'Orçamento não encontrado. Verifique se o código está correto.' });
+
+    const deleted = await insertQuotation(server.db, { deleted: true });
+    expect((await api(server, `/api/public/quotations/${deleted.code}`)).status).toBe(404);
+    expect((await api(server, `/api/public/quotations/${deleted.code}/accept`, { method: 'POST' })).status).toBe(404);
+
+    for (const path of ['/api/public/quotations/%20%20', '/api/public/quotations/']) {
+      const empty = await api(server, path);
+      expect(empty.status, path).toBe(400);
+      expect(empty.body).toEqual({ error: 'invalid_code', message: ERROR_MESSAGES.invalid_code });
+    }
+    expect((await api(server, '/api/public/quotations/%20/accept', { method: 'POST' })).status).toBe(400);
+    expect((await api(server, `/api/public/quotations/${'X'.repeat(300)}`)).status).toBe(404);
+  });
+
+  test('viewed_at is set on the first view only, and that change replicates (new _seq + notify)', async () => {
+    const q = await insertQuotation(server.db);
+    const seq0 = await seqOf(server.db, q.id);
+    const notes: string[] = [];
+    const unlisten = await server.db.listen(CHANGES_CHANNEL, (p) => notes.push(p));
+
+    const first = await api(server, `/api/public/quotations/${q.code}`);
+    expect(first.body.viewed_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    const seq1 = await seqOf(server.db, q.id);
+    expect(seq1).toBeGreaterThan(seq0);
+
+    await new Promise((r) => setTimeout(r, 30));
+    const second = await api(server, `/api/public/quotations/${q.code.toLowerCase()}`);
+    expect(second.body.viewed_at).toBe(first.body.viewed_at);
+    expect(await seqOf(server.db, q.id)).toBe(seq1);
+
+    await new Promise((r) => setTimeout(r, 200));
+    await unlisten();
+    expect(notes.map((n) => JSON.parse(n))).toContainEqual({ collection: 'quotations', seq: seq1 });
+  });
+
+  test('accept: status accepted, decided_at set, decision recorded with IP, user agent and a hash of the view', async () => {
+    const q = await insertQuotation(server.db);
+    const viewed = (await api<PublicQuotation>(server, `/api/public/quotations/${q.code}`)).body;
+    const seqBefore = await seqOf(server.db, q.id);
+
+    const res = await api<PublicQuotation>(server, `/api/public/quotations/${q.code.toLowerCase()}/accept`, {
+      method: 'POST',
+      headers: { 'user-agent': 'Celular do Cliente/1.0' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('accepted');
+    expect(res.body.decided_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(res.body.viewed_at).toBe(viewed.viewed_at);
+    expect(Object.keys(res.body).sort()).toEqual(Object.keys(viewed).sort());
+    expect(await seqOf(server.db, q.id)).toBeGreaterThan(seqBefore);
+
+    const row = (await server.db.query<{ status: string; decided_at: Date }>('SELECT status, decided_at FROM quotations WHERE id = $1', [q.id])).rows[0];
+    expect(row.status).toBe('accepted');
+
+    const { rows } = await server.db.query<Record<string, unknown>>('SELECT * FROM quotation_decisions WHERE quotation_id = $1', [q.id]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ decision: 'accepted', code: q.code, user_agent: 'Celular do Cliente/1.0', reason: null });
+    expect(String(rows[0].ip)).toMatch(/127\.0\.0\.1/);
+    expect(rows[0].version_hash).toMatch(/^[0-9a-f]{64}$/);
+
+    // The hash is of the exact view decided on: another quotation with different content hashes differently,
+    // the same view hashes the same.
+    const other = await insertQuotation(server.db, { total_amount: 999 });
+    await api(server, `/api/public/quotations/${other.code}/accept`, { method: 'POST' });
+    const otherHash = (await server.db.query<{ version_hash: string }>('SELECT version_hash FROM quotation_decisions WHERE quotation_id = $1', [other.id])).rows[0].version_hash;
+    expect(otherHash).not.toBe(rows[0].version_hash);
+  });
+
+  test('reject with a reason (trimmed) and without one', async () => {
+    const q = await insertQuotation(server.db);
+    const res = await api<PublicQuotation>(server, `/api/public/quotations/${q.code}/reject`, {
+      method: 'POST',
+      body: { reason: '  Achei caro  ' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('rejected');
+    expect(res.body.decision_reason).toBe('Achei caro');
+    expect(res.body.decided_at).not.toBeNull();
+    // First decision also counts as viewed.
+    expect(res.body.viewed_at).not.toBeNull();
+
+    const { rows } = await server.db.query<Record<string, unknown>>('SELECT decision, reason FROM quotation_decisions WHERE quotation_id = $1', [q.id]);
+    expect(rows).toEqual([{ decision: 'rejected', reason: 'Achei caro' }]);
+
+    const q2 = await insertQuotation(server.db);
+    const noBody = await api(server, `/api/public/quotations/${q2.code}/reject`, { method: 'POST' });
+    expect(noBody.status).toBe(200);
+    expect(noBody.body.decision_reason).toBeNull();
+    const emptyObj = await api(server, `/api/public/quotations/${q2.code}/reject`, { method: 'POST', body: {} });
+    expect(emptyObj.status).toBe(200);
+  });
+
+  test('bad reject bodies → 400, never 500', async () => {
+    const q = await insertQuotation(server.db);
+    for (const body of ['{"reason": ', { reason: 'x'.repeat(1001) }, { reason: { a: 1 } }]) {
+      const res = await api(server, `/api/public/quotations/${q.code}/reject`, { method: 'POST', body });
+      expect(res.status, JSON.stringify(body).slice(0, 40)).toBe(400);
+      expect(res.body.error).toBe('invalid_request');
+    }
+    // Nothing changed.
+    expect((await api(server, `/api/public/quotations/${q.code}`)).body.status).toBe('pending');
+  });
+
+  test('GET /api/public/company returns the seeded profile', async () => {
+    const res = await api(server, '/api/public/company');
+    expect(res.status).toBe(200);
+    expect(res.body.name).toBe('Forja Soldas e Usinagem');
+    expect(res.body.opening_hours).toBe('Segunda a Sexta, 8h às 17h');
+    expect(res.body.whatsapp_numbers).toHaveLength(2);
+    expect(res.body.map_url).toMatch(/^https:\/\/www\.google\.com\/maps/);
+    expect(res.body.pix_key).toBeNull();
+    expect(res.body).not.toHaveProperty('id');
+    expect(res.body).not.toHaveProperty('created_by');
+
+    // Staff edits (here: SQL) show on the public endpoint.
+    await server.db.query(`UPDATE company SET name = 'Forja Nova', pix_key = 'pix@forja.com' WHERE id = 'company'`);
+    const edited = await api(server, '/api/public/company');
+    expect(edited.body.name).toBe('Forja Nova');
+    expect(edited.body.pix_key).toBe('pix@forja.com');
+  });
+});
+
+describe('public rate limit', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { FORJA_PUBLIC_RATE_LIMIT: '3' } });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('too many public lookups from one IP → 429 rate_limited', async () => {
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push((await api(server, `/api/public/quotations/ORC-TENTA${i}`)).status);
+    expect(statuses).toEqual([404, 404, 404, 429, 429]);
+    const res = await api(server, '/api/public/quotations/ORC-X');
+    expect(res.body).toEqual({ error: 'rate_limited', message: ERROR_MESSAGES.rate_limited });
+  });
+});
