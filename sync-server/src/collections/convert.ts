@@ -24,7 +24,7 @@ function fromColumn(c: ColumnDef, v: unknown): unknown {
     case 'date':
       return v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10);
     case 'json':
-      return typeof v === 'string' ? JSON.parse(v) : v;
+      return v; // both adapters parse jsonb
     case 'boolean':
       return Boolean(v);
     default:

@@ -58,8 +58,9 @@ export async function listConflicts(q: Queryable, limit: number): Promise<Confli
     collection: String(r.collection),
     doc_id: String(r.doc_id),
     field: String(r.field),
-    winning_value: typeof r.winning_value === 'string' ? JSON.parse(r.winning_value) : r.winning_value,
-    losing_value: typeof r.losing_value === 'string' ? JSON.parse(r.losing_value) : r.losing_value,
+    // Both adapters parse jsonb already (a JSON string value arrives as a JS string).
+    winning_value: r.winning_value ?? null,
+    losing_value: r.losing_value ?? null,
     winner_user_id: (r.winner_user_id as string | null) ?? null,
     winner_session_id: (r.winner_session_id as string | null) ?? null,
     loser_user_id: (r.loser_user_id as string | null) ?? null,

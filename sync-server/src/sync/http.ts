@@ -11,7 +11,15 @@ function bad(message: string): AppError {
   return new AppError('invalid_request', message);
 }
 
-export function parseCheckpoint(raw: unknown): SyncCheckpoint | null {
+/**
+ * `{seq}` plus, on checkpoints this server issued after a tombstone purge, `purged`: the purge
+ * horizon the device was already past (see pull.ts). Clients pass checkpoints back unchanged.
+ */
+export type Checkpoint = SyncCheckpoint & { purged?: number };
+
+const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+
+export function parseCheckpoint(raw: unknown): Checkpoint | null {
   if (raw === undefined || raw === '' || raw === 'null') return null;
   if (typeof raw !== 'string') throw bad('O parâmetro "checkpoint" é inválido.');
   let value: unknown;
@@ -21,11 +29,11 @@ export function parseCheckpoint(raw: unknown): SyncCheckpoint | null {
     throw bad('O parâmetro "checkpoint" não é um JSON válido.');
   }
   if (value === null) return null;
-  const seq = (value as { seq?: unknown })?.seq;
-  if (typeof value !== 'object' || Array.isArray(value) || typeof seq !== 'number' || !Number.isSafeInteger(seq) || seq < 0) {
+  const { seq, purged } = (value ?? {}) as { seq?: unknown; purged?: unknown };
+  if (typeof value !== 'object' || Array.isArray(value) || !isCount(seq) || (purged !== undefined && !isCount(purged))) {
     throw bad('O parâmetro "checkpoint" deve ser {"seq": <número inteiro>}.');
   }
-  return { seq };
+  return purged === undefined ? { seq } : { seq, purged };
 }
 
 export function parseLimit(raw: unknown, fallback: number, max: number): number {

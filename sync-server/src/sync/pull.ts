@@ -2,12 +2,18 @@
  * Pull: documents with `_seq` above the checkpoint, in `_seq` order. The sequence is global
  * (one for every collection), so a collection's numbers have gaps; they never go backwards.
  * `staff` is served from `users` (id, email, created_at, updated_at; users are never deleted).
+ *
+ * Tombstone purge (tombstones.ts): a device whose checkpoint is below the highest purged
+ * sequence may have missed a deletion → 409 resync_required. A device that started its
+ * download after that purge has not (it never had those documents), so checkpoints carry the
+ * purge horizon they were issued under (`purged`) and only a later purge sends them back.
+ * The first page of a download (no checkpoint) also carries `total` for progress display.
  */
-import type { PullResponse, SyncCheckpoint } from '@shared';
+import type { CollectionName, PullResponse } from '@shared';
 import type { Queryable } from '../db/types';
 import { rowSeq, rowToDoc, selectList } from '../collections/convert';
 import { TABLES, type SyncedCollection } from '../collections/tables';
-import type { CollectionName } from '@shared';
+import type { Checkpoint } from './http';
 import { purgedThroughSeq } from './tombstones';
 
 export const PULL_DEFAULT_LIMIT = 100;
@@ -15,33 +21,41 @@ export const PULL_MAX_LIMIT = 1000;
 
 export class ResyncRequired extends Error {}
 
-export async function pull(
-  q: Queryable,
-  collection: CollectionName,
-  checkpoint: SyncCheckpoint | null,
-  limit: number,
-): Promise<PullResponse> {
-  if (checkpoint && checkpoint.seq > 0 && checkpoint.seq < (await purgedThroughSeq(q))) throw new ResyncRequired();
+export type PullResult = PullResponse & { checkpoint: Checkpoint | null; total?: number };
+
+function source(collection: CollectionName): { table: string; columns: string } {
+  if (collection === 'staff') return { table: 'users', columns: 'id, email, created_at, updated_at, _seq' };
+  const def = TABLES[collection as SyncedCollection];
+  return { table: def.table, columns: selectList(def) };
+}
+
+function toDoc(collection: CollectionName, row: Record<string, unknown>) {
+  if (collection !== 'staff') return rowToDoc(TABLES[collection as SyncedCollection], row);
+  return {
+    id: String(row.id),
+    email: String(row.email),
+    created_at: new Date(row.created_at as Date).toISOString(),
+    updated_at: new Date(row.updated_at as Date).toISOString(),
+    _deleted: false,
+  };
+}
+
+export async function pull(q: Queryable, collection: CollectionName, checkpoint: Checkpoint | null, limit: number): Promise<PullResult> {
+  const purged = await purgedThroughSeq(q);
+  if (checkpoint && checkpoint.seq < purged && (checkpoint.purged ?? -1) < purged) throw new ResyncRequired();
   // Users created before they got a sequence number carry _seq 0: start below it.
   const after = checkpoint ? checkpoint.seq : -1;
-  if (collection === 'staff') {
-    const { rows } = await q.query<{ id: string; email: string; created_at: Date; updated_at: Date; _seq: string }>(
-      `SELECT id, email, created_at, updated_at, _seq FROM users WHERE _seq > $1 ORDER BY _seq, id LIMIT $2`,
-      [after, limit],
-    );
-    const documents = rows.map((r) => ({
-      id: r.id,
-      email: r.email,
-      created_at: new Date(r.created_at).toISOString(),
-      updated_at: new Date(r.updated_at).toISOString(),
-      _deleted: false,
-    }));
-    const last = rows[rows.length - 1];
-    return { documents, checkpoint: last ? { seq: Number(last._seq) } : checkpoint };
-  }
-  const def = TABLES[collection as SyncedCollection];
-  const { rows } = await q.query(`SELECT ${selectList(def)} FROM ${def.table} WHERE _seq > $1 ORDER BY _seq LIMIT $2`, [after, limit]);
-  const documents = rows.map((r) => rowToDoc(def, r));
+  const { table, columns } = source(collection);
+  const { rows } = await q.query(`SELECT ${columns} FROM ${table} WHERE _seq > $1 ORDER BY _seq, id LIMIT $2`, [after, limit]);
+  const documents = rows.map((r) => toDoc(collection, r));
   const last = rows[rows.length - 1];
-  return { documents, checkpoint: last ? { seq: rowSeq(last) } : checkpoint };
+  const next: Checkpoint | null = last
+    ? { seq: rowSeq(last), ...(purged > 0 ? { purged: Math.max(purged, checkpoint?.purged ?? 0) } : {}) }
+    : checkpoint;
+  const result: PullResult = { documents, checkpoint: next };
+  if (!checkpoint) {
+    const { rows: n } = await q.query<{ n: string }>(`SELECT count(*)::text AS n FROM ${table}`);
+    result.total = Number(n[0].n);
+  }
+  return result;
 }
