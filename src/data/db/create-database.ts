@@ -11,6 +11,8 @@ import type { ForjaRxDatabase, SyncTransport } from './types';
 export type CreateForjaDatabaseOptions = SyncTransport & {
   /** Database name, `forja_<userId>` in the app. */
   name: string;
+  /** The signed-in user: stamped as `created_by` on local inserts (the server stamps it too). */
+  userId?: string | null;
   /** Defaults to Dexie over the global indexedDB. Always wrapped in the ajv validator. */
   storage?: RxStorage<any, any>;
   /** Only these collections (Node tests open several clients in one process: 13 max). */
@@ -29,6 +31,7 @@ export type CreateForjaDatabaseOptions = SyncTransport & {
 
 export type ForjaDatabase = {
   name: string;
+  userId: string | null;
   db: ForjaRxDatabase;
   sync: SyncEngine;
   collections: CollectionName[];
@@ -109,6 +112,7 @@ export async function createForjaDatabase(opts: CreateForjaDatabaseOptions): Pro
   };
   return {
     name: opts.name,
+    userId: opts.userId ?? null,
     db,
     sync,
     collections: names,

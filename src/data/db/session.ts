@@ -29,6 +29,7 @@ export function openUserDatabase(userId: string): Promise<ForjaDatabase> {
     requestPersistentStorage();
     const fdb = await createForjaDatabase({
       name: databaseNameFor(userId),
+      userId,
       baseUrl: '',
       getToken: getAccessToken,
       refreshToken: () => refreshSession().then((o) => o === 'ok'),

@@ -21,7 +21,7 @@ const nowIso = () => new Date().toISOString();
 export async function insertDocument<C extends Editable>(fdb: ForjaDatabase, c: C, data: NewDoc<C>): Promise<Doc<C>> {
   const now = nowIso();
   const doc = {
-    created_by: null,
+    created_by: fdb.userId,
     ...data,
     id: data.id ?? newId(),
     created_at: now,

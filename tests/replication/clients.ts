@@ -1,0 +1,155 @@
+/**
+ * Real RxDB clients (the app's own createForjaDatabase, fake-indexeddb) for replication tests.
+ * Each client can be cut off from the network (its fetch rejects like a dropped connection).
+ */
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { randomUUID } from 'node:crypto';
+import type { CollectionName } from '@shared';
+import { createForjaDatabase, type ForjaDatabase } from '../../src/data/db/create-database';
+import { createCustomerCommands } from '../../src/data/db/customers';
+import { api, signIn, type TestServer } from '../support/server';
+import { sameDocumentState } from '../../src/data/db/equality';
+
+export const TEST_COLLECTIONS: CollectionName[] = ['customers', 'stock_items', 'stock_movements'];
+
+export type Client = Awaited<ReturnType<typeof makeClient>>;
+
+export async function makeClient(
+  server: TestServer,
+  opts: { label: string; collections?: CollectionName[]; session?: Awaited<ReturnType<typeof signIn>> } = { label: 'c' },
+) {
+  const session = opts.session ?? (await signIn(server, { deviceName: opts.label }));
+  let online = true;
+  let dropPushResponses = 0;
+  const pushes: string[] = [];
+  const fetchImpl: typeof fetch = async (input, init) => {
+    if (!online) throw new TypeError('fetch failed (client offline)');
+    const url = String(input);
+    const res = await fetch(input, init);
+    if (url.includes('/push')) {
+      pushes.push(url);
+      if (dropPushResponses > 0) {
+        // The server stored the push but the answer never arrives: the client retries it.
+        dropPushResponses--;
+        await res.arrayBuffer();
+        throw new TypeError('fetch failed (response lost)');
+      }
+    }
+    return res;
+  };
+  const fdb: ForjaDatabase = await createForjaDatabase({
+    name: `forja_t${randomUUID().replace(/-/g, '').slice(0, 12)}`,
+    userId: session.user.id,
+    storage: getRxStorageDexie({ indexedDB, IDBKeyRange }),
+    // server.url is read on every request: it stays valid across server.restart().
+    get baseUrl() {
+      return server.url;
+    },
+    getToken: () => session.accessToken,
+    fetch: fetchImpl,
+    collections: opts.collections ?? TEST_COLLECTIONS,
+    devMode: true,
+    retryTime: 150,
+  });
+  return {
+    label: opts.label,
+    session,
+    fdb,
+    pushes,
+    customers: createCustomerCommands(async () => fdb),
+    get online() {
+      return online;
+    },
+    setOnline(v: boolean) {
+      online = v;
+      fdb.sync.reconnect();
+    },
+    dropNextPushResponses(n: number) {
+      dropPushResponses = n;
+    },
+    /** Live documents of a collection, plain, sorted by id. */
+    async docs<T = Record<string, unknown>>(c: CollectionName): Promise<T[]> {
+      const docs = await fdb.db.collections[c].find().exec();
+      return docs.map((d) => d.toMutableJSON() as T).sort((a: any, b: any) => String(a.id).localeCompare(String(b.id)));
+    },
+    close: () => fdb.close(),
+  };
+}
+
+/** Live documents as the server has them (plain pull until the end). */
+export async function serverDocs(server: TestServer, token: string, c: CollectionName): Promise<Record<string, unknown>[]> {
+  const byId = new Map<string, Record<string, unknown>>();
+  let checkpoint: unknown = null;
+  for (;;) {
+    const q = new URLSearchParams({ limit: '500' });
+    if (checkpoint) q.set('checkpoint', JSON.stringify(checkpoint));
+    const res = await api(server, `/api/sync/${c}/pull?${q}`, { token });
+    if (res.status !== 200) throw new Error(`pull ${res.status} ${JSON.stringify(res.body)}`);
+    for (const d of res.body.documents) byId.set(d.id, d);
+    if (res.body.documents.length === 0) break;
+    checkpoint = res.body.checkpoint;
+  }
+  return [...byId.values()]
+    .filter((d) => !d._deleted)
+    .map(({ _deleted, ...d }) => d)
+    .sort((a, b) => String(a.id).localeCompare(String(b.id)));
+}
+
+/** Same documents (by id and content, updated_at ignored: the server stamps it). */
+export function sameDocs(a: Record<string, unknown>[], b: Record<string, unknown>[]): boolean {
+  return a.length === b.length && a.every((d, i) => sameDocumentState(d, b[i]));
+}
+
+export async function eventually<T>(fn: () => Promise<T>, what: string, timeoutMs = 20_000): Promise<T> {
+  const start = Date.now();
+  let last: unknown;
+  for (;;) {
+    try {
+      return await fn();
+    } catch (e) {
+      last = e;
+    }
+    if (Date.now() - start > timeoutMs) {
+      throw new Error(`timed out waiting for: ${what}\n${last instanceof Error ? last.message : String(last)}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export function check(cond: boolean, message: string): void {
+  if (!cond) throw new Error(message);
+}
+
+/** Waits until the client equals the server for these collections and has nothing pending. */
+export async function converged(server: TestServer, token: string, clients: Client[], collections = TEST_COLLECTIONS, timeoutMs = 30_000) {
+  await eventually(
+    async () => {
+      for (const c of collections) {
+        const expected = await serverDocs(server, token, c);
+        for (const client of clients) {
+          const got = await client.docs(c);
+          check(sameDocs(got, expected), `${client.label}.${c}: ${got.length} docs vs server ${expected.length}\n${diff(got, expected)}`);
+        }
+      }
+      for (const client of clients) {
+        check(client.fdb.sync.status$.value.pending === 0, `${client.label} still has ${client.fdb.sync.status$.value.pending} pending`);
+      }
+    },
+    'clients converge with the server',
+    timeoutMs,
+  );
+}
+
+function diff(a: Record<string, unknown>[], b: Record<string, unknown>[]): string {
+  const bm = new Map(b.map((d) => [d.id, d]));
+  const am = new Map(a.map((d) => [d.id, d]));
+  const lines: string[] = [];
+  for (const d of a) {
+    const o = bm.get(d.id);
+    if (!o) lines.push(`only on client: ${JSON.stringify(d)}`);
+    else if (!sameDocumentState(d, o)) lines.push(`differs: client ${JSON.stringify(d)}\n         server ${JSON.stringify(o)}`);
+  }
+  for (const d of b) if (!am.has(d.id)) lines.push(`only on server: ${JSON.stringify(d)}`);
+  return lines.slice(0, 5).join('\n');
+}

@@ -1,0 +1,198 @@
+/**
+ * Real RxDB clients (the app's data layer, fake-indexeddb) against the real sync-server,
+ * on every backend.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { ERROR_MESSAGES, type CustomerDoc, type StockMovementDoc } from '@shared';
+import { api, backends, startTestServer, type TestServer } from '../support/server';
+import { insertDocument, patchDocument, removeDocument } from '../../src/data/db/writes';
+import { check, converged, eventually, makeClient, serverDocs, type Client } from './clients';
+
+const phone = () => `31 9${Math.floor(Math.random() * 1e8).toString().padStart(8, '0')}`;
+
+describe.each(backends())('replication with RxDB clients (%s)', (backend) => {
+  let server: TestServer;
+  let clients: Client[] = [];
+
+  beforeAll(async () => {
+    server = await startTestServer({ backend });
+  });
+  afterEach(async () => {
+    await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
+    clients = [];
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  async function two() {
+    const a = await makeClient(server, { label: 'A' });
+    const b = await makeClient(server, { label: 'B' });
+    clients.push(a, b);
+    return [a, b] as const;
+  }
+
+  test('two clients converge: create, edit and delete travel both ways', async () => {
+    const [a, b] = await two();
+    const maria = await a.customers.add({ name: 'Maria Souza', phone: phone(), whatsapp: '', description: '  ' });
+    expect(maria.whatsapp).toBeNull();
+    expect(maria.description).toBeNull();
+    await eventually(async () => check((await b.docs('customers')).some((c) => c.id === maria.id), 'B has Maria'), 'B receives the new customer');
+    expect(a.fdb.sync.status$.value.pending).toBe(0);
+
+    await b.customers.update(maria.id, { name: 'Maria Souza Lima' });
+    await eventually(
+      async () => check((await a.docs<CustomerDoc>('customers')).find((c) => c.id === maria.id)?.name === 'Maria Souza Lima', 'A sees the edit'),
+      'A receives the edit',
+    );
+    await a.customers.remove(maria.id);
+    await eventually(async () => check(!(await b.docs('customers')).some((c) => c.id === maria.id), 'B lost Maria'), 'B receives the deletion');
+    await converged(server, a.session.accessToken, [a, b]);
+    const status = a.fdb.sync.status$.value;
+    expect(status.pending).toBe(0);
+    expect(status.lastSyncAt).not.toBeNull();
+    expect(status.refused).toEqual([]);
+  });
+
+  test('a local duplicate phone is refused before writing', async () => {
+    const [a] = await two();
+    const p = phone();
+    await a.customers.add({ name: 'José', phone: p });
+    await expect(a.customers.add({ name: 'Outro José', phone: p })).rejects.toThrow(ERROR_MESSAGES.duplicate_phone);
+    await expect(a.customers.add({ name: '', phone: phone() })).rejects.toThrow('Nome é obrigatório');
+    await expect(a.customers.add({ name: 'Sem telefone', phone: ' ' })).rejects.toThrow('Telefone é obrigatório');
+    expect((await a.docs('customers')).filter((c) => c.phone === p)).toHaveLength(1);
+  });
+
+  test('both edit one document offline: fields merged, the later edit of the same field wins, the loser is logged', async () => {
+    const [a, b] = await two();
+    const doc = await a.customers.add({ name: 'Carlos', phone: phone(), description: 'original' });
+    await eventually(async () => check((await b.docs('customers')).some((c) => c.id === doc.id), 'B has it'), 'B receives Carlos');
+
+    a.setOnline(false);
+    b.setOnline(false);
+    const newPhone = phone();
+    await a.customers.update(doc.id, { name: 'Carlos Andrade', description: 'versão de A' });
+    await new Promise((r) => setTimeout(r, 20));
+    await b.customers.update(doc.id, { phone: newPhone, description: 'versão de B' });
+    expect(a.fdb.sync.status$.value.pending).toBe(1);
+    expect(b.fdb.sync.status$.value.pending).toBe(1);
+    expect(a.fdb.sync.status$.value.online).toBe(false);
+
+    a.setOnline(true);
+    b.setOnline(true);
+    await converged(server, a.session.accessToken, [a, b]);
+    const merged = (await a.docs<CustomerDoc>('customers')).find((c) => c.id === doc.id)!;
+    expect(merged.name).toBe('Carlos Andrade'); // only A changed it
+    expect(merged.phone).toBe(newPhone); // only B changed it
+    expect(merged.description).toBe('versão de B'); // both: the later client edit
+    const log = await api(server, '/api/sync/conflicts?limit=100', { token: a.session.accessToken });
+    expect(log.status, JSON.stringify(log.body)).toBe(200);
+    const entry = (log.body as any[]).find((e) => e.doc_id === doc.id && e.field === 'description');
+    expect(entry).toBeTruthy();
+    expect(entry.losing_value).toBe('versão de A');
+    expect(entry.winning_value).toBe('versão de B');
+  });
+
+  test('server stopped and restarted: writes made while it was down arrive, nothing is lost', async () => {
+    const [a, b] = await two();
+    const before = await a.customers.add({ name: 'Antes', phone: phone() });
+    await eventually(async () => check((await b.docs('customers')).some((c) => c.id === before.id), 'B has it'), 'B syncs');
+
+    await server.app.close(); // the server goes away (connections refused)
+    const during = await a.customers.add({ name: 'Durante a queda', phone: phone() });
+    await b.customers.update(before.id, { description: 'editado offline' });
+    await new Promise((r) => setTimeout(r, 400));
+    expect(a.fdb.sync.status$.value.pending).toBe(1);
+    await server.restart();
+
+    await converged(server, a.session.accessToken, [a, b]);
+    const onServer = await serverDocs(server, a.session.accessToken, 'customers');
+    expect(onServer.find((c) => c.id === during.id)?.name).toBe('Durante a queda');
+    expect(onServer.find((c) => c.id === before.id)?.description).toBe('editado offline');
+  });
+
+  test('a duplicated push is harmless', async () => {
+    const [a, b] = await two();
+    a.dropNextPushResponses(2); // stored twice by retries: must not duplicate or conflict
+    const doc = await a.customers.add({ name: 'Repetido', phone: phone() });
+    await converged(server, a.session.accessToken, [a, b]);
+    expect(a.pushes.length).toBeGreaterThanOrEqual(3);
+    const { rows } = await server.db.query(`SELECT count(*)::int AS n FROM customers WHERE id = $1`, [doc.id]);
+    expect(rows[0].n).toBe(1);
+    const log = await api(server, '/api/sync/conflicts?limit=1000', { token: a.session.accessToken });
+    expect((log.body as any[]).filter((e) => e.doc_id === doc.id)).toEqual([]);
+    expect(a.fdb.sync.status$.value.refused).toEqual([]);
+  });
+
+  test('an invalid document is refused with its reason while the rest of the batch lands and the queue goes on', async () => {
+    const [a, b] = await two();
+    const taken = phone();
+    const owner = await b.customers.add({ name: 'Dono do telefone', phone: taken });
+    await eventually(async () => check((await serverDocs(server, b.session.accessToken, 'customers')).some((c) => c.id === owner.id), 'on server'), 'B pushes');
+
+    a.setOnline(false); // A has not seen B's customer: its local check cannot catch this
+    const ok1 = await insertDocument(a.fdb, 'customers', { name: 'Aceito 1', phone: phone(), whatsapp: null, description: null });
+    const bad = await insertDocument(a.fdb, 'customers', { name: 'Duplicado', phone: taken, whatsapp: null, description: null });
+    const ok2 = await insertDocument(a.fdb, 'customers', { name: 'Aceito 2', phone: phone(), whatsapp: null, description: null });
+    expect(a.fdb.sync.status$.value.pending).toBe(3);
+    a.setOnline(true);
+
+    await converged(server, a.session.accessToken, [a, b]);
+    const onServer = await serverDocs(server, a.session.accessToken, 'customers');
+    expect(onServer.some((c) => c.id === ok1.id)).toBe(true);
+    expect(onServer.some((c) => c.id === ok2.id)).toBe(true);
+    expect(onServer.some((c) => c.id === bad.id)).toBe(false);
+    const refused = a.fdb.sync.status$.value.refused;
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toMatchObject({
+      collection: 'customers',
+      id: bad.id,
+      error: 'duplicate_phone',
+      message: ERROR_MESSAGES.duplicate_phone,
+    });
+    expect(refused[0].document).toMatchObject({ name: 'Duplicado', phone: taken });
+
+    // The queue is not blocked: the next write lands.
+    const after = await a.customers.add({ name: 'Depois da recusa', phone: phone() });
+    await eventually(async () => check((await serverDocs(server, a.session.accessToken, 'customers')).some((c) => c.id === after.id), 'landed'), 'next write lands');
+    // The refusal survives a restart of the client (persisted with the database).
+    expect(a.fdb.sync.store.value.refused).toHaveLength(1);
+    await a.fdb.sync.store.removeRefused('customers', bad.id);
+    expect(a.fdb.sync.status$.value.refused).toEqual([]);
+  });
+
+  test('stock movements from two offline clients both count', async () => {
+    const [a, b] = await two();
+    const cat = () => randomUUID();
+    const item = await insertDocument(a.fdb, 'stock_items', {
+      category_id: cat(), type_id: cat(), material_id: cat(), thickness_id: cat(), dimension_id: cat(),
+      minimum_quantity: 2, description: null,
+    });
+    // Catalogue references may be checked by the server; if the item is refused, say so clearly.
+    await eventually(async () => check((await b.docs('stock_items')).some((s) => s.id === item.id), 'B has item'), 'B receives the stock item');
+    await insertDocument(a.fdb, 'stock_movements', { stock_item_id: item.id, delta: 10, reason: 'compra' });
+    await converged(server, a.session.accessToken, [a, b]);
+
+    a.setOnline(false);
+    b.setOnline(false);
+    await insertDocument(a.fdb, 'stock_movements', { stock_item_id: item.id, delta: 5, reason: 'entrada A' });
+    await insertDocument(b.fdb, 'stock_movements', { stock_item_id: item.id, delta: -2, reason: 'saída B' });
+    a.setOnline(true);
+    b.setOnline(true);
+    await converged(server, a.session.accessToken, [a, b]);
+    const quantity = async (c: Client) =>
+      (await c.docs<StockMovementDoc>('stock_movements')).filter((m) => m.stock_item_id === item.id).reduce((s, m) => s + m.delta, 0);
+    expect(await quantity(a)).toBe(13);
+    expect(await quantity(b)).toBe(13);
+    const { rows } = await server.db.query(`SELECT sum(delta)::float AS q FROM stock_movements WHERE stock_item_id = $1`, [item.id]);
+    expect(rows[0].q).toBe(13);
+  });
+
+  test('patch/remove of a missing document report it', async () => {
+    const [a] = await two();
+    expect(await patchDocument(a.fdb, 'customers', 'nope', { name: 'x' })).toBeNull();
+    expect(await removeDocument(a.fdb, 'customers', 'nope')).toBe(false);
+  });
+});
