@@ -2,13 +2,16 @@
 import type { ReactNode } from 'react';
 import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import { SHELL_MESSAGES as M } from './messages';
+import { useIsMobile } from './useIsMobile';
 
 export function CustomersOverlay({ open, onClose, children }: { open: boolean; onClose: () => void; children: ReactNode }) {
+  // Not a responsive size prop: the 'full' size's min-height would leak into the desktop size.
+  const isMobile = useIsMobile();
   return (
     <Dialog.Root
       open={open}
       onOpenChange={(d) => !d.open && onClose()}
-      size={{ base: 'full', md: 'xl' }}
+      size={isMobile ? 'full' : 'xl'}
       scrollBehavior="inside"
       placement="center"
       lazyMount
