@@ -163,6 +163,22 @@ async function refuse(
   out.masters.push((await currentMaster()) ?? tombstoneOf(row.newDocumentState));
 }
 
+/**
+ * Retries a row whose transaction PostgreSQL aborted to break a deadlock or a serialization
+ * failure (e.g. a server-side write holding the row lock while waiting for the writer lock).
+ */
+async function withRetry<T>(fn: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await fn();
+    } catch (err) {
+      const code = (err as { code?: string })?.code;
+      if (i >= attempts || (code !== '40P01' && code !== '40001')) throw err;
+      await new Promise((r) => setTimeout(r, 20 * i));
+    }
+  }
+}
+
 export async function pushRows(db: Database, collection: SyncedCollection, rows: PushRow[], writer: Writer): Promise<PushOutcome> {
   const def = TABLES[collection];
   const out: PushOutcome = { masters: [], rejections: [] };
@@ -174,7 +190,7 @@ export async function pushRows(db: Database, collection: SyncedCollection, rows:
       continue;
     }
     try {
-      const result = await applyRow(db, collection, row, { ...v.doc, _deleted: v.deleted }, writer);
+      const result = await withRetry(() => applyRow(db, collection, row, { ...v.doc, _deleted: v.deleted }, writer));
       if (result.kind === 'conflict') out.masters.push(result.master);
     } catch (err) {
       const refusal = err instanceof Refusal ? err : refusalFromDbError(err);
