@@ -1,0 +1,92 @@
+import { lazy, Suspense, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ActionBar } from './ActionBar';
+import { CompanyHeader } from './CompanyHeader';
+import { ContactFooter } from './ContactFooter';
+import { NotFoundPanel } from './NotFoundPanel';
+import { QuotationView } from './QuotationView';
+import { RejectDialog } from './RejectDialog';
+import { PQ_MESSAGES as M } from './messages';
+import { useCompany } from './useCompany';
+import { useQuotation } from './useQuotation';
+import './quotation.css';
+
+// The QR encoder is only downloaded when the shop has a PIX key.
+const PixPanel = lazy(() => import('./PixPanel'));
+
+interface Props {
+  code: string | undefined;
+  /** Where Voltar goes when there is no history to go back to (a link opened in a new tab). */
+  fallbackPath: string;
+}
+
+/** The public quotation page (spec §2, §4, §8), also used inside the staff area. */
+export function QuotationPage({ code, fallbackPath }: Props) {
+  const navigate = useNavigate();
+  const company = useCompany();
+  const { state, refreshing, busy, refresh, retry, accept, reject } = useQuotation(code);
+  const [rejectOpen, setRejectOpen] = useState(false);
+
+  const back = () => {
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (idx > 0) navigate(-1);
+    else navigate(fallbackPath);
+  };
+
+  return (
+    <div className="pq-page">
+      <div className="pq-container">
+        {state.phase === 'loading' && (
+          <div className="pq-loading" role="status" aria-label={M.loading}>
+            <span className="pq-spinner" aria-hidden="true" />
+          </div>
+        )}
+
+        {state.phase === 'missing' && <NotFoundPanel message={state.message} onBack={back} onRetry={retry} />}
+
+        {state.phase === 'ready' && (
+          <>
+            <ActionBar
+              refreshing={refreshing}
+              busy={busy}
+              onBack={back}
+              onRefresh={refresh}
+              onAccept={accept}
+              onReject={() => setRejectOpen(true)}
+              onPrint={() => window.print()}
+            />
+            {refreshing && (
+              <p className="pq-refreshing pq-no-print" role="status">
+                <span className="pq-spinner pq-spinner--small" aria-hidden="true" /> {M.refreshing}
+              </p>
+            )}
+            <CompanyHeader company={company} />
+            <QuotationView quotation={state.quotation} />
+            {company?.pix_key && state.quotation.status !== 'rejected' && state.quotation.total_amount > 0 && (
+              <Suspense fallback={null}>
+                <PixPanel
+                  pixKey={company.pix_key}
+                  merchantName={company.name}
+                  merchantCity={company.city}
+                  amount={state.quotation.total_amount}
+                  code={state.quotation.code}
+                />
+              </Suspense>
+            )}
+            <ContactFooter company={company} />
+            <RejectDialog
+              open={rejectOpen}
+              busy={busy === 'reject'}
+              onClose={() => setRejectOpen(false)}
+              onConfirm={async (reason) => {
+                const ok = await reject(reason);
+                if (ok) setRejectOpen(false);
+                return ok;
+              }}
+            />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { PublicQuotation } from '@shared';
+import {
+  acceptPublicQuotation, clearQuotationsCache, getPublicQuotation, rejectPublicQuotation,
+} from '../../data/public-api';
+import { checkPageCode } from '../../domain/quotation-code';
+import { toaster } from '../../ui/toaster';
+import { PQ_MESSAGES as M } from './messages';
+
+export const AUTO_REFRESH_MS = 30_000;
+
+export type QuotationState =
+  | { phase: 'loading' }
+  | { phase: 'ready'; quotation: PublicQuotation }
+  /** Not found, invalid code or load failure: the not-found panel with this text. */
+  | { phase: 'missing'; message: string };
+
+/**
+ * Loads the quotation of the route, refreshes it every 30 s (spec §4/§9) and runs the
+ * customer's decisions. A failed background refresh keeps what is on screen.
+ */
+export function useQuotation(rawCode: string | undefined) {
+  const check = checkPageCode(rawCode);
+  const code = check.ok ? check.code : null;
+  const [state, setState] = useState<QuotationState>(
+    check.ok ? { phase: 'loading' } : { phase: 'missing', message: check.message },
+  );
+  const [refreshing, setRefreshing] = useState(false);
+  const [busy, setBusy] = useState<'accept' | 'reject' | null>(null);
+  const hasData = useRef(false);
+
+  const load = useCallback(
+    /** first: on mount (state is already 'loading'); retry: from the not-found panel. */
+    async (mode: 'first' | 'retry' | 'manual' | 'background') => {
+      if (!code) return;
+      if (mode === 'retry') setState({ phase: 'loading' });
+      if (mode === 'manual') setRefreshing(true);
+      const res = await getPublicQuotation(code);
+      if (mode === 'manual') setRefreshing(false);
+      if (res.ok) {
+        hasData.current = true;
+        setState({ phase: 'ready', quotation: res.data });
+        return;
+      }
+      if (res.status === 404 || res.status === 400) {
+        hasData.current = false;
+        setState({ phase: 'missing', message: res.message });
+        return;
+      }
+      if (mode !== 'background') toaster.create({ type: 'error', title: M.loadFailure });
+      if (!hasData.current) setState({ phase: 'missing', message: M.loadFailure });
+    },
+    [code],
+  );
+
+  useEffect(() => {
+    // An invalid code keeps its initial 'missing' state; the route remounts per code.
+    if (!code) return;
+    void load('first');
+    const timer = setInterval(() => void load('background'), AUTO_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [code, load]);
+
+  const accept = useCallback(async () => {
+    if (!code || busy) return;
+    setBusy('accept');
+    const res = await acceptPublicQuotation(code);
+    setBusy(null);
+    if (res.ok) {
+      setState({ phase: 'ready', quotation: res.data });
+      clearQuotationsCache();
+      toaster.create({ type: 'success', title: M.acceptSuccess });
+    } else {
+      toaster.create({ type: 'error', title: M.acceptFailure });
+    }
+  }, [code, busy]);
+
+  /** Resolves true when the quotation was rejected (the dialog then closes). */
+  const reject = useCallback(
+    async (reason: string) => {
+      if (!code || busy) return false;
+      setBusy('reject');
+      const res = await rejectPublicQuotation(code, reason);
+      setBusy(null);
+      if (!res.ok) {
+        toaster.create({ type: 'error', title: M.rejectFailureTitle, description: M.rejectFailureText });
+        return false;
+      }
+      setState({ phase: 'ready', quotation: res.data });
+      clearQuotationsCache();
+      toaster.create({ type: 'warning', title: M.rejectedTitle, description: M.rejectedText });
+      // Spec §4: after Recusar the page reloads the quotation.
+      void load('background');
+      return true;
+    },
+    [code, busy, load],
+  );
+
+  return { code, state, refreshing, busy, refresh: () => load('manual'), retry: () => load('retry'), accept, reject };
+}
