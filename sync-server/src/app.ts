@@ -50,7 +50,7 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
     trustProxy: true,
     bodyLimit: 5 * 1024 * 1024,
     // Long junk in a path parameter is a 404, not a 414.
-    maxParamLength: 1000,
+    routerOptions: { maxParamLength: 1000 },
     // Fastify's ajv defaults (scalar coercion, unknown properties removed); errors are
     // reported in pt-BR by http/errors.ts.
   });

@@ -3,6 +3,7 @@
  * `npm run server` runs this directly; `npm start` goes through start.ts (builds the web app
  * first when needed and prints the summary).
  */
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
@@ -60,7 +61,9 @@ export function describeDatabase(config: Config): string {
       return 'PostgreSQL';
     }
   }
-  return `PGlite em ${pgliteDir(config.dataDir)}`;
+  const dir = pgliteDir(config.dataDir);
+  const rel = path.relative(process.cwd(), dir);
+  return `PGlite em ${rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? `./${rel}` : dir}`;
 }
 
 export function summary(server: RunningServer): string {

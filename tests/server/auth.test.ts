@@ -216,15 +216,16 @@ describe.each(backends())('auth (%s)', (backend) => {
       const s = await signIn(server);
       const expired = await expiredAccessToken(server, { sessionId: s.sessionId, userId: s.user.id });
       const [body, sig] = s.accessToken.split('.');
-      const forged = `${body}.${sig.slice(0, -2)}${sig.endsWith('AA') ? 'BB' : 'AA'}`;
-      for (const headers of [
+      const forged = `${body}.${sig[0] === 'A' ? 'B' : 'A'}${sig.slice(1)}`;
+      const headerSets: Record<string, string>[] = [
         {},
         { authorization: 'Bearer' },
         { authorization: 'Bearer garbage' },
         { authorization: `Bearer ${forged}` },
         { authorization: `Bearer ${expired}` },
         { authorization: `Basic ${s.accessToken}` },
-      ]) {
+      ];
+      for (const headers of headerSets) {
         for (const [method, path] of [
           ['GET', '/api/auth/sessions'],
           ['DELETE', `/api/auth/sessions/${s.sessionId}`],

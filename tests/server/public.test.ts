@@ -115,7 +115,7 @@ describe.each(backends())('public API (%s)', (backend) => {
   });
 
   test('the code is matched trimmed and ignoring case', async () => {
-    const q = await insertQuotation(server.db, { code: 'ORC-AB12CD' });
+    await insertQuotation(server.db, { code: 'ORC-AB12CD' });
     for (const typed of ['orc-ab12cd', '  ORC-Ab12cD  ', '%20orc-AB12CD%09']) {
       const res = await api(server, `/api/public/quotations/${typed.includes('%') ? typed : encodeURIComponent(typed)}`);
       expect(res.status, typed).toBe(200);

@@ -36,7 +36,7 @@ import { runMigrations } from '../../sync-server/src/migrations/runner';
 import { seed } from '../../sync-server/src/seed';
 import { createUser as insertUser } from '../../sync-server/src/auth/users';
 import { loadSigningSecret, signAccessToken } from '../../sync-server/src/auth/tokens';
-import { backends, createTestDatabase, type Backend, type TestDatabase } from './db';
+import { createTestDatabase, type Backend, type TestDatabase } from './db';
 
 export { backends, type Backend } from './db';
 
@@ -149,12 +149,14 @@ export async function startTestServer(opts: StartTestServerOptions = {}): Promis
 // HTTP helpers
 // --------------------------------------------------------------------------------------------
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests inspect JSON bodies loosely
 export interface ApiResult<T = any> {
   status: number;
   body: T;
   headers: Headers;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests inspect JSON bodies loosely
 export async function api<T = any>(
   server: { url: string },
   urlPath: string,
