@@ -1,0 +1,50 @@
+/**
+ * Chromium through playwright-core. Each bench client gets its own browser context, so its
+ * IndexedDB (and its cookies, and its leader election) is separate — like two devices.
+ */
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+}
+
+export interface BenchPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors and page errors seen so far (for failure reports). */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * The server's CSP (`script-src 'self'`) forbids eval, and RxDB's ajv validator compiles schemas
+ * with `new Function`: under that CSP the app's database cannot validate anything. Until the
+ * server allows it (or the app uses a validator without eval), the bench bypasses the CSP —
+ * BENCH_BYPASS_CSP=0 runs under the real policy.
+ */
+export const BYPASS_CSP = process.env.BENCH_BYPASS_CSP !== '0';
+
+export async function openBenchPage(browser: Browser, baseUrl: string): Promise<BenchPage> {
+  const context = await browser.newContext({ bypassCSP: BYPASS_CSP });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text().slice(0, 300));
+  });
+  page.on('pageerror', (e) => errors.push(String(e).slice(0, 300)));
+  await page.goto(`${baseUrl}/index.html`);
+  await page.waitForFunction(() => typeof window.forjaBench === 'object', null, { timeout: 30_000 });
+  return {
+    page,
+    context,
+    errors,
+    async close() {
+      await page.evaluate(() => window.forjaBench.close()).catch(() => {});
+      await context.close().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,20 @@
+/** What the bench needs from a client: the app's data layer behind this small surface. */
+import type { RxCollection } from 'rxdb';
+import type { CustomerDoc } from '@shared';
+
+export interface AppClient {
+  /** Which replication code this is (printed in the report). */
+  readonly kind: string;
+  customers(): RxCollection<CustomerDoc>;
+  /** Resolves when every collection finished its first pull. */
+  awaitInitialSync(): Promise<void>;
+  /** Resolves when nothing is left to push or pull. */
+  awaitInSync(): Promise<void>;
+  counts(): Promise<Record<string, number>>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  name: string;
+  getToken: () => string;
+}

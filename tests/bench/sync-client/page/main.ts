@@ -1,0 +1,136 @@
+/**
+ * The bench page. Node (tests/bench/sync.bench.ts) drives it through `window.forjaBench`
+ * with page.evaluate; every timing is taken here, inside the browser, so the playwright
+ * round trips never count.
+ *
+ * Timestamps are `performance.timeOrigin + performance.now()`: one clock for every page of
+ * the same browser, sub-millisecond, so a write on page A and its arrival on page B compare.
+ */
+import type { RxChangeEvent } from 'rxdb';
+import { openAppClient } from './app-client';
+import type { AppClient } from './client-types';
+import { benchCustomer } from './docs';
+import { rawPull, rawStore } from './probes';
+
+const now = () => performance.timeOrigin + performance.now();
+
+let token: string | null = null;
+let client: AppClient | null = null;
+/** Arrival time of each watched document id on this page. */
+const arrivals = new Map<string, number>();
+const waiters = new Map<string, (t: number) => void>();
+
+function need<T>(v: T | null, what: string): T {
+  if (v === null) throw new Error(`bench page: ${what} first`);
+  return v;
+}
+
+async function login(email: string, password: string, deviceId: string): Promise<string> {
+  const res = await fetch('/api/auth/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    credentials: 'same-origin',
+    body: JSON.stringify({ email, password, device_id: deviceId, device_name: `bench ${deviceId}` }),
+  });
+  if (!res.ok) throw new Error(`login ${res.status}: ${await res.text()}`);
+  const body = (await res.json()) as { access_token: string };
+  token = body.access_token;
+  return token;
+}
+
+const api = {
+  login,
+
+  /** Opens the app's database + replication and waits until the first sync is done. */
+  async open(name: string): Promise<{ openMs: number; syncMs: number; counts: Record<string, number> }> {
+    const t0 = now();
+    client = await openAppClient({ name, getToken: () => need(token, 'login') });
+    const t1 = now();
+    await client.awaitInitialSync();
+    const t2 = now();
+    return { openMs: t1 - t0, syncMs: t2 - t0, counts: await client.counts() };
+  },
+
+  /** Which replication code runs (the app's src/data or the bench's minimal fallback). */
+  kind(): string {
+    return client?.kind ?? 'not open';
+  },
+
+  async counts(): Promise<Record<string, number>> {
+    return need(client, 'open').counts();
+  },
+
+  /**
+   * Push throughput: n new customers written locally (in chunks, like an import would), then
+   * wait until the replication has nothing left to push — every write acknowledged by the server.
+   */
+  async pushMany(n: number, prefix: string, chunk: number): Promise<{ localMs: number; totalMs: number }> {
+    const c = need(client, 'open');
+    const docs = Array.from({ length: n }, (_, i) => benchCustomer(`${prefix}-${i}`, i));
+    const t0 = now();
+    for (let i = 0; i < docs.length; i += chunk) {
+      const res = await c.customers().bulkInsert(docs.slice(i, i + chunk));
+      if (res.error.length > 0) throw new Error(`bulkInsert: ${JSON.stringify(res.error[0]).slice(0, 300)}`);
+    }
+    const t1 = now();
+    await c.awaitInSync();
+    const t2 = now();
+    return { localMs: t1 - t0, totalMs: t2 - t0 };
+  },
+
+  /** Starts recording when documents whose id starts with `prefix` appear on this page. */
+  watch(prefix: string): void {
+    const c = need(client, 'open');
+    c.customers().$.subscribe((ev: RxChangeEvent<unknown>) => {
+      const id = ev.documentId;
+      if (!id.startsWith(prefix) || arrivals.has(id)) return;
+      const t = now();
+      arrivals.set(id, t);
+      waiters.get(id)?.(t);
+      waiters.delete(id);
+    });
+  },
+
+  /** One live write on this page; returns the time just before the write started. */
+  async writeOne(id: string, i: number): Promise<number> {
+    const c = need(client, 'open');
+    const t0 = now();
+    await c.customers().insert(benchCustomer(id, i));
+    return t0;
+  },
+
+  /** When `id` arrived on this page (waits up to timeoutMs); null when it never did. */
+  async arrival(id: string, timeoutMs: number): Promise<number | null> {
+    const seen = arrivals.get(id);
+    if (seen !== undefined) return seen;
+    return new Promise<number | null>((resolve) => {
+      const timer = setTimeout(() => {
+        waiters.delete(id);
+        resolve(null);
+      }, timeoutMs);
+      waiters.set(id, (t) => {
+        clearTimeout(timer);
+        resolve(t);
+      });
+    });
+  },
+
+  /** Profile: the pull endpoint alone (network + server + JSON), no storage. */
+  rawPull: (collection: string, limit: number) => rawPull(collection, limit, need(token, 'login')),
+  /** Profile: RxDB + Dexie writes alone, no network. */
+  rawStore,
+
+  async close(): Promise<void> {
+    await client?.close();
+    client = null;
+  },
+};
+
+declare global {
+  interface Window {
+    forjaBench: typeof api;
+  }
+}
+
+window.forjaBench = api;
+document.getElementById('status')!.textContent = 'bench page ready';

@@ -1,0 +1,29 @@
+/**
+ * A tiny build of the bench page (index.html + page/main.ts, which imports the app's own data
+ * layer from src/data). It goes to node_modules/.cache/forja-bench/web — never into dist/ — and
+ * the sync-server serves it through FORJA_WEB_DIR, so the page and /api share one origin.
+ * Production mode: RxDB dev-mode stays off, like in the shipped PWA.
+ */
+import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+
+export const BENCH_WEB_DIR = fileURLToPath(new URL('../../../node_modules/.cache/forja-bench/web', import.meta.url));
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  mode: 'production',
+  logLevel: 'warn',
+  resolve: {
+    alias: { '@shared': fileURLToPath(new URL('../../../schemas', import.meta.url)) },
+  },
+  define: { 'process.env.NODE_ENV': '"production"' },
+  build: {
+    outDir: BENCH_WEB_DIR,
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: false,
+    minify: true,
+    reportCompressedSize: false,
+    chunkSizeWarningLimit: 5000,
+  },
+});

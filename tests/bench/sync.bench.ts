@@ -1,0 +1,281 @@
+/**
+ * npm run bench:sync — replication numbers, printed, never asserted (tests/bench/README.md).
+ *
+ * For each backend (PGlite, then PostgreSQL on a fresh database that is dropped afterwards):
+ *   1. initial pull of BENCH_DOCS customers into the app's RxDB client in Chromium (Dexie/IndexedDB)
+ *   2. push throughput: over HTTP in batches (the seeding) and from the browser client
+ *   3. live latency: a write on client A until it shows up on client B (two browser contexts)
+ * plus probes that split the initial pull into server+network+JSON and IndexedDB writes.
+ *
+ * Env: BENCH_DOCS (20000), BENCH_PUSH_DOCS (2000), BENCH_LIVE_WRITES (60), BENCH_BACKENDS
+ * (pglite,postgres), DATABASE_URL (admin connection for PostgreSQL), BENCH_REUSE_BUILD=1.
+ */
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import type { Browser } from 'playwright-core';
+import { benchCustomer } from './sync-client/page/docs';
+import { Api } from './sync-client/node/api';
+import { launchBrowser, openBenchPage } from './sync-client/node/browser';
+import { buildBenchPage } from './sync-client/node/build';
+import { DEFAULT_DATABASE_URL, createBenchDatabase, postgresReachable } from './sync-client/node/postgres';
+import { BENCH_ADMIN, startBenchServer } from './sync-client/node/server';
+import { fmt, percentile, table, withTimeout } from './sync-client/node/stats';
+
+const REPO = fileURLToPath(new URL('../..', import.meta.url));
+const DOCS = envInt('BENCH_DOCS', 20_000);
+const PUSH_DOCS = envInt('BENCH_PUSH_DOCS', 2_000);
+const LIVE_WRITES = Math.max(50, envInt('BENCH_LIVE_WRITES', 60));
+const SEED_BATCH = 500;
+const PROBE_LIMITS = [100, 500, 1000];
+const TARGET_PULL = 30_000;
+const TARGET_LIVE_P50 = 15;
+const BACKENDS = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',').map((s) => s.trim()) as Backend[];
+type Backend = 'pglite' | 'postgres';
+
+function envInt(name: string, fallback: number): number {
+  const v = Number(process.env[name]);
+  return Number.isInteger(v) && v > 0 ? v : fallback;
+}
+
+interface Result {
+  backend: string;
+  error?: string;
+  seedMs?: number;
+  seedRejected?: number;
+  nodePullMs?: number;
+  nodePullRequests?: number;
+  pullMs?: number;
+  pullOpenMs?: number;
+  pulledDocs?: number;
+  secondPullMs?: number;
+  clientKind?: string;
+  pushLocalMs?: number;
+  pushTotalMs?: number;
+  pushLanded?: number;
+  live?: number[];
+  liveLost?: number;
+  probes?: { limit: number; totalMs: number; ttfbMs: number; bodyMs: number; parseMs: number; requests: number; bytes: number }[];
+  store?: { validated: boolean; totalMs: number }[];
+}
+
+/** Things to undo, newest first, also on Ctrl-C. */
+const cleanups: (() => Promise<void>)[] = [];
+async function cleanup(): Promise<void> {
+  while (cleanups.length > 0) {
+    const fn = cleanups.pop()!;
+    await fn().catch((e) => console.error('cleanup:', (e as Error).message));
+  }
+}
+for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(sig, () => {
+    console.error(`\n${sig}: cleaning up…`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+function step(msg: string): void {
+  console.log(`[${new Date().toISOString().slice(11, 19)}] ${msg}`);
+}
+
+async function runBackend(backend: Backend, browser: Browser, webDir: string): Promise<Result> {
+  const r: Result = { backend };
+  const local: (() => Promise<void>)[] = [];
+  const defer = (fn: () => Promise<void>) => {
+    local.push(fn);
+    cleanups.push(fn);
+  };
+  try {
+    let databaseUrl: string | null = null;
+    if (backend === 'postgres') {
+      const admin = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
+      const version = await postgresReachable(admin);
+      if (!version) throw new Error(`PostgreSQL not reachable at ${admin.replace(/:[^:@/]*@/, ':***@')}`);
+      const db = await createBenchDatabase(admin);
+      defer(() => db.drop());
+      databaseUrl = db.url;
+      r.backend = `postgres ${version.split(' ')[0]}`;
+      step(`postgres: fresh database ${db.name}`);
+    }
+    const server = await startBenchServer({ repoRoot: REPO, webDir, databaseUrl, timeoutMs: 60_000 });
+    defer(() => server.stop());
+    step(`${backend}: server up at ${server.url}`);
+
+    const api = new Api(server.url);
+    const user = await api.login(BENCH_ADMIN.email, BENCH_ADMIN.initialPassword, 'bench-node');
+    if (user.first_access) await api.changePassword(BENCH_ADMIN.password);
+    await api.login(BENCH_ADMIN.email, BENCH_ADMIN.password, 'bench-node');
+
+    // Seed through the API (validation, seq lock, notify — the honest path).
+    step(`${backend}: seeding ${DOCS} customers over HTTP push (batches of ${SEED_BATCH})`);
+    const at = new Date().toISOString();
+    let rejected = 0;
+    const t0 = performance.now();
+    await withTimeout('seed', 300_000, (async () => {
+      for (let i = 0; i < DOCS; i += SEED_BATCH) {
+        const docs = [];
+        for (let j = i; j < Math.min(DOCS, i + SEED_BATCH); j++) docs.push(benchCustomer(`seed-${j}`, j, at));
+        const res = await api.pushNew('customers', docs);
+        rejected += res.rejections.length + res.conflicts;
+      }
+    })());
+    r.seedMs = performance.now() - t0;
+    r.seedRejected = rejected;
+    if (rejected > 0) step(`WARNING: ${rejected} seeded documents refused or in conflict`);
+
+    const n0 = performance.now();
+    const nodePull = await withTimeout('node pull', 120_000, api.pullAll('customers', null, 1000));
+    r.nodePullMs = performance.now() - n0;
+    r.nodePullRequests = nodePull.requests;
+    const seqAfterSeed = nodePull.seq;
+    step(`${backend}: node pulled ${nodePull.docs.length} docs in ${fmt.s(r.nodePullMs)}`);
+
+    // 1. Initial pull into the app's RxDB in Chromium.
+    const a = await openBenchPage(browser, server.url);
+    defer(() => a.close());
+    await a.page.evaluate((c) => window.forjaBench.login(c.email, c.password, 'bench-a'), {
+      email: BENCH_ADMIN.email,
+      password: BENCH_ADMIN.password,
+    });
+    step(`${backend}: initial pull into Chromium…`);
+    const pull = await withTimeout('initial pull', 300_000, a.page.evaluate(() => window.forjaBench.open('bench-a')));
+    r.pullMs = pull.syncMs;
+    r.pullOpenMs = pull.openMs;
+    r.pulledDocs = pull.counts.customers;
+    r.clientKind = await a.page.evaluate(() => window.forjaBench.kind());
+    step(`${backend}: pulled ${pull.counts.customers} customers in ${fmt.s(pull.syncMs)}`);
+
+    // 2. Push throughput from the browser client, then check the server really has them.
+    step(`${backend}: pushing ${PUSH_DOCS} customers from the browser…`);
+    const push = await withTimeout('browser push', 300_000,
+      a.page.evaluate((n) => window.forjaBench.pushMany(n, 'push', 200), PUSH_DOCS));
+    r.pushLocalMs = push.localMs;
+    r.pushTotalMs = push.totalMs;
+    const after = await api.pullAll('customers', seqAfterSeed, 2000);
+    r.pushLanded = after.docs.filter((d) => String(d.id).startsWith('push-')).length;
+
+    // 3. Live latency A → B (B is a second device with its own IndexedDB; it pulls everything first).
+    const b = await openBenchPage(browser, server.url);
+    defer(() => b.close());
+    await b.page.evaluate((c) => window.forjaBench.login(c.email, c.password, 'bench-b'), {
+      email: BENCH_ADMIN.email,
+      password: BENCH_ADMIN.password,
+    });
+    step(`${backend}: second client pulling…`);
+    const pullB = await withTimeout('second pull', 300_000, b.page.evaluate(() => window.forjaBench.open('bench-b')));
+    r.secondPullMs = pullB.syncMs;
+    await b.page.evaluate(() => window.forjaBench.watch('live-'));
+    step(`${backend}: ${LIVE_WRITES} live writes A → B…`);
+    r.live = [];
+    r.liveLost = 0;
+    await withTimeout('live latency', 240_000, (async () => {
+      for (let i = 0; i < LIVE_WRITES; i++) {
+        const id = `live-${i}`;
+        const sent = await a.page.evaluate(([id, i]) => window.forjaBench.writeOne(id as string, i as number), [id, i]);
+        const got = await b.page.evaluate((id) => window.forjaBench.arrival(id, 5000), id);
+        if (got === null) r.liveLost!++;
+        else r.live!.push(got - sent);
+        await new Promise((res) => setTimeout(res, 30));
+      }
+    })());
+
+    // Profile: where does an initial pull spend its time?
+    step(`${backend}: profiling (raw pull per limit, raw IndexedDB writes)…`);
+    r.probes = [];
+    for (const limit of PROBE_LIMITS) {
+      const p = await withTimeout('raw pull', 120_000, b.page.evaluate((l) => window.forjaBench.rawPull('customers', l), limit));
+      r.probes.push({ limit, ...p });
+    }
+    r.store = [];
+    for (const validate of [true, false]) {
+      const s = await withTimeout('raw store', 300_000,
+        b.page.evaluate(([n, v]) => window.forjaBench.rawStore(n as number, 1000, v as boolean), [DOCS, validate]));
+      r.store.push({ validated: validate, totalMs: s.totalMs });
+    }
+    const errors = [...a.errors, ...b.errors].filter((e) => !/RxDB Open Core|premium|404 \(Not Found\)/i.test(e));
+    if (errors.length > 0) step(`browser errors:\n  ${errors.slice(0, 5).join('\n  ')}`);
+  } catch (err) {
+    r.error = (err as Error).message.split('\n').slice(0, 12).join('\n');
+    step(`${backend}: FAILED — ${r.error}`);
+  } finally {
+    while (local.length > 0) {
+      const fn = local.pop()!;
+      cleanups.splice(cleanups.indexOf(fn), 1);
+      await fn().catch((e) => console.error('cleanup:', (e as Error).message));
+    }
+  }
+  return r;
+}
+
+function report(results: Result[]): void {
+  const rate = (docs: number | undefined, ms: number | undefined) => (docs && ms ? (docs * 1000) / ms : NaN);
+  const head = ['', ...results.map((r) => r.backend)];
+  const row = (label: string, f: (r: Result) => string) => [label, ...results.map((r) => (r.error && f(r) === '—' ? 'failed' : f(r)))];
+  const opt = <T,>(v: T | undefined, f: (v: T) => string) => (v === undefined ? '—' : f(v));
+
+  console.log('\n== Sync benchmark ==');
+  console.log(table([
+    head,
+    row('client', (r) => r.clientKind ?? '—'),
+    row(`1. initial pull, ${fmt.int(DOCS)} docs`, (r) => opt(r.pullMs, fmt.s)),
+    row('   docs/s (target ≥30,000)', (r) => {
+      const v = rate(r.pulledDocs, r.pullMs);
+      return Number.isFinite(v) ? `${fmt.int(v)} (${v >= TARGET_PULL ? 'meets' : `${((v / TARGET_PULL) * 100).toFixed(0)}% of`} target)` : '—';
+    }),
+    row('   docs that arrived', (r) => opt(r.pulledDocs, fmt.int)),
+    row('   2nd device, same data', (r) => opt(r.secondPullMs, (ms) => `${fmt.s(ms)} (${fmt.rate(DOCS + PUSH_DOCS, ms)})`)),
+    row(`2. push, HTTP batches of ${SEED_BATCH}`, (r) => opt(r.seedMs, (ms) => `${fmt.rate(DOCS, ms)} (${fmt.s(ms)})`)),
+    row(`   push from browser, ${fmt.int(PUSH_DOCS)} docs`, (r) => opt(r.pushTotalMs, (ms) => `${fmt.rate(PUSH_DOCS, ms)} (${fmt.s(ms)})`)),
+    row('   local writes / landed', (r) => opt(r.pushLocalMs, (ms) => `${fmt.s(ms)} / ${r.pushLanded} on server`)),
+    row(`3. live A → B, ${LIVE_WRITES} writes, p50`, (r) => opt(r.live, (l) => `${fmt.ms(percentile(l, 50))} (${percentile(l, 50) <= TARGET_LIVE_P50 ? 'meets' : 'misses'} ≤15 ms)`)),
+    row('   p95 / max', (r) => opt(r.live, (l) => `${fmt.ms(percentile(l, 95))} / ${fmt.ms(Math.max(...l))}`)),
+    row('   lost (>5 s)', (r) => opt(r.liveLost, String)),
+  ]));
+
+  console.log('\n== Where the initial pull goes (profile) ==');
+  console.log(table([
+    head,
+    row(`node pull, limit 1000 (server + JSON)`, (r) => opt(r.nodePullMs, (ms) => `${fmt.s(ms)} (${fmt.rate(DOCS, ms)})`)),
+    ...PROBE_LIMITS.map((limit) =>
+      row(`browser fetch only, limit ${limit}`, (r) => {
+        const p = r.probes?.find((x) => x.limit === limit);
+        return p ? `${fmt.s(p.totalMs)} = ttfb ${fmt.s(p.ttfbMs)} + body ${fmt.s(p.bodyMs)} + parse ${fmt.s(p.parseMs)} (${p.requests} req, ${fmt.mb(p.bytes)})` : '—';
+      }),
+    ),
+    row('RxDB bulkInsert only, ajv + Dexie', (r) => opt(r.store?.find((s) => s.validated), (s) => `${fmt.s(s.totalMs)} (${fmt.rate(DOCS, s.totalMs)})`)),
+    row('RxDB bulkInsert only, Dexie', (r) => opt(r.store?.find((s) => !s.validated), (s) => `${fmt.s(s.totalMs)} (${fmt.rate(DOCS, s.totalMs)})`)),
+  ]));
+  for (const r of results) if (r.error) console.log(`\n${r.backend} failed: ${r.error}`);
+}
+
+async function main(): Promise<void> {
+  const cpus = os.cpus();
+  console.log('== Machine ==');
+  console.log(table([
+    ['cores', 'cpu', 'memory', 'node', 'platform', 'load avg (1 min)'],
+    [String(cpus.length), cpus[0]?.model.trim() ?? '?', `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`, process.version,
+      `${os.platform()} ${os.release()}`, os.loadavg()[0].toFixed(2)],
+  ]));
+  console.log(`docs ${DOCS}, browser push ${PUSH_DOCS}, live writes ${LIVE_WRITES}, backends ${BACKENDS.join(', ')}\n`);
+
+  step('building the bench page (tests/bench/sync-client)…');
+  const built = await buildBenchPage(REPO, process.env.BENCH_REUSE_BUILD === '1');
+  step(built.reused ? `reusing ${built.dir}` : `built in ${fmt.s(built.ms)} → ${built.dir}`);
+
+  const browser = await launchBrowser();
+  cleanups.push(() => browser.close());
+  step(`chromium ${browser.version()}`);
+  const results: Result[] = [];
+  try {
+    for (const backend of BACKENDS) results.push(await runBackend(backend, browser, built.dir));
+  } finally {
+    await cleanup();
+  }
+  report(results);
+}
+
+main().catch(async (err) => {
+  console.error(err);
+  await cleanup();
+  process.exit(1);
+});
+
