@@ -108,7 +108,7 @@ describe.skipIf(!process.env.DATABASE_URL)('ordering race on PostgreSQL', () => 
     const puller = (async () => {
       while (!done) {
         const res = await pull(server, session.accessToken, 'customers', checkpoint, 5);
-        for (const d of res.body.documents) seen.add(d.id);
+        for (const d of res.body.documents) seen.add(String(d.id));
         checkpoint = res.body.checkpoint;
       }
     })();
@@ -118,7 +118,7 @@ describe.skipIf(!process.env.DATABASE_URL)('ordering race on PostgreSQL', () => 
     for (;;) {
       const res = await pull(server, session.accessToken, 'customers', checkpoint, 100);
       if (res.body.documents.length === 0) break;
-      for (const d of res.body.documents) seen.add(d.id);
+      for (const d of res.body.documents) seen.add(String(d.id));
       checkpoint = res.body.checkpoint;
     }
     expect(docs.filter((d) => !seen.has(d.id))).toEqual([]);

@@ -76,13 +76,18 @@ export async function push<T = Record<string, unknown>>(
   };
 }
 
+export interface PullResult<T> {
+  status: number;
+  body: PullResponse<Wire<T>> & { error?: string };
+}
+
 export async function pull<T = Record<string, unknown>>(
   server: TestServer,
   token: string,
   collection: string,
   checkpoint: { seq: number } | null = null,
   limit?: number,
-): Promise<{ status: number; body: PullResponse<Wire<T>> & { error?: string } }> {
+): Promise<PullResult<T>> {
   const qs = new URLSearchParams({ checkpoint: JSON.stringify(checkpoint) });
   if (limit !== undefined) qs.set('limit', String(limit));
   const res = await api(server, `/api/sync/${collection}/pull?${qs}`, { token });
@@ -94,7 +99,7 @@ export async function pullAll<T = Record<string, unknown>>(server: TestServer, t
   const docs: Wire<T>[] = [];
   let checkpoint: { seq: number } | null = null;
   for (;;) {
-    const res = await pull<T>(server, token, collection, checkpoint, 1000);
+    const res: PullResult<T> = await pull<T>(server, token, collection, checkpoint, 1000);
     if (res.status !== 200) throw new Error(`pull ${collection}: ${res.status} ${JSON.stringify(res.body)}`);
     docs.push(...res.body.documents);
     if (res.body.documents.length === 0) return { docs, checkpoint };

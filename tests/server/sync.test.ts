@@ -7,7 +7,7 @@ import { ERROR_MESSAGES, type CustomerDoc, type QuotationDoc } from '@shared';
 import { api, backends, expiredAccessToken, signIn, startTestServer, type TestServer } from '../support/server';
 import { purgeTombstones } from '../../sync-server/src/sync/tombstones';
 import { updateAsServer } from '../../sync-server/src/sync/server-writes';
-import { customer, isoAt, pull, pullAll, push, quotation, type Wire } from './sync-fixtures';
+import { customer, isoAt, pull, pullAll, push, quotation, type PullResult, type Wire } from './sync-fixtures';
 
 describe.each(backends())('sync routes (%s)', (backend) => {
   let server: TestServer;
@@ -70,7 +70,7 @@ describe.each(backends())('sync routes (%s)', (backend) => {
     let checkpoint: { seq: number } | null = null;
     let pages = 0;
     for (;;) {
-      const res = await pull(server, alice.accessToken, 'customers', checkpoint, 2);
+      const res: PullResult<CustomerDoc> = await pull<CustomerDoc>(server, alice.accessToken, 'customers', checkpoint, 2);
       expect(res.status).toBe(200);
       expect(res.body.documents.length).toBeLessThanOrEqual(2);
       if (res.body.documents.length === 0) {
@@ -382,7 +382,7 @@ describe.each(backends())('sync routes (%s)', (backend) => {
     let cp: { seq: number } | null = null;
     let pages = 0;
     for (;;) {
-      const page = await pull(server, bob.accessToken, 'customers', cp, 1);
+      const page: PullResult<CustomerDoc> = await pull<CustomerDoc>(server, bob.accessToken, 'customers', cp, 1);
       expect(page.status).toBe(200);
       if (page.body.documents.length === 0) break;
       cp = page.body.checkpoint;

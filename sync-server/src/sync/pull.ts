@@ -23,10 +23,12 @@ export class ResyncRequired extends Error {}
 
 export type PullResult = PullResponse & { checkpoint: Checkpoint | null; total?: number };
 
-function source(collection: CollectionName): { table: string; columns: string } {
-  if (collection === 'staff') return { table: 'users', columns: 'id, email, created_at, updated_at, _seq' };
+function source(collection: CollectionName): { table: string; columns: string; order: string } {
+  // users._seq may repeat (0 for users made before sequencing); synced tables' _seq is unique,
+  // and ordering by it alone lets PostgreSQL walk the index instead of sorting.
+  if (collection === 'staff') return { table: 'users', columns: 'id, email, created_at, updated_at, _seq', order: '_seq, id' };
   const def = TABLES[collection as SyncedCollection];
-  return { table: def.table, columns: selectList(def) };
+  return { table: def.table, columns: selectList(def), order: '_seq' };
 }
 
 function toDoc(collection: CollectionName, row: Record<string, unknown>) {
@@ -45,8 +47,8 @@ export async function pull(q: Queryable, collection: CollectionName, checkpoint:
   if (checkpoint && checkpoint.seq < purged && (checkpoint.purged ?? -1) < purged) throw new ResyncRequired();
   // Users created before they got a sequence number carry _seq 0: start below it.
   const after = checkpoint ? checkpoint.seq : -1;
-  const { table, columns } = source(collection);
-  const { rows } = await q.query(`SELECT ${columns} FROM ${table} WHERE _seq > $1 ORDER BY _seq, id LIMIT $2`, [after, limit]);
+  const { table, columns, order } = source(collection);
+  const { rows } = await q.query(`SELECT ${columns} FROM ${table} WHERE _seq > $1 ORDER BY ${order} LIMIT $2`, [after, limit]);
   const documents = rows.map((r) => toDoc(collection, r));
   const last = rows[rows.length - 1];
   const next: Checkpoint | null = last
