@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PublicQuotation } from '@shared';
+import type { ApiResult } from '../../data/public-api';
 import {
   acceptPublicQuotation, clearQuotationsCache, getPublicQuotation, rejectPublicQuotation,
 } from '../../data/public-api';
@@ -29,14 +30,9 @@ export function useQuotation(rawCode: string | undefined) {
   const [busy, setBusy] = useState<'accept' | 'reject' | null>(null);
   const hasData = useRef(false);
 
-  const load = useCallback(
-    /** first: on mount (state is already 'loading'); retry: from the not-found panel. */
-    async (mode: 'first' | 'retry' | 'manual' | 'background') => {
-      if (!code) return;
-      if (mode === 'retry') setState({ phase: 'loading' });
-      if (mode === 'manual') setRefreshing(true);
-      const res = await getPublicQuotation(code);
-      if (mode === 'manual') setRefreshing(false);
+  /** What an answer means for the screen. first: on mount; retry: from the not-found panel. */
+  const apply = useCallback(
+    (res: ApiResult<PublicQuotation>, mode: 'first' | 'retry' | 'manual' | 'background') => {
       if (res.ok) {
         hasData.current = true;
         setState({ phase: 'ready', quotation: res.data });
@@ -50,16 +46,28 @@ export function useQuotation(rawCode: string | undefined) {
       if (mode !== 'background') toaster.create({ type: 'error', title: M.loadFailure });
       if (!hasData.current) setState({ phase: 'missing', message: M.loadFailure });
     },
-    [code],
+    [],
+  );
+
+  const load = useCallback(
+    async (mode: 'retry' | 'manual' | 'background') => {
+      if (!code) return;
+      if (mode === 'retry') setState({ phase: 'loading' });
+      if (mode === 'manual') setRefreshing(true);
+      const res = await getPublicQuotation(code);
+      if (mode === 'manual') setRefreshing(false);
+      apply(res, mode);
+    },
+    [code, apply],
   );
 
   useEffect(() => {
     // An invalid code keeps its initial 'missing' state; the route remounts per code.
     if (!code) return;
-    void load('first');
+    void getPublicQuotation(code).then((res) => apply(res, 'first'));
     const timer = setInterval(() => void load('background'), AUTO_REFRESH_MS);
     return () => clearInterval(timer);
-  }, [code, load]);
+  }, [code, load, apply]);
 
   const accept = useCallback(async () => {
     if (!code || busy) return;
