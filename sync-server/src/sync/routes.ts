@@ -84,24 +84,31 @@ export async function syncRoutes(app: FastifyInstance, opts: SyncRoutesOptions):
   app.get('/api/sync/stream', { preHandler }, async (request, reply) => {
     const sessionId = request.session!.sessionId;
     const stream = new EventStream(reply.raw);
-    const unsubscribe = await hub.subscribe((payload) => stream.sendChange(payload));
+    let timer: NodeJS.Timeout | undefined;
+    let unsubscribe: (() => void) | undefined;
+    let gone = false;
+    const cleanup = () => {
+      gone = true;
+      clearInterval(timer);
+      unsubscribe?.();
+      streams.delete(stream);
+      stream.end();
+    };
+    // Listen for the client going away before anything async, so an early hang-up is not missed.
+    reply.raw.on('close', cleanup);
+    unsubscribe = await hub.subscribe((payload) => stream.sendChange(payload));
     reply.hijack();
+    if (gone || reply.raw.destroyed) return cleanup();
     streams.add(stream);
     stream.open();
-    // A logged-out or revoked session's stream ends at the next ping.
-    const timer = setInterval(() => {
+    // Heartbeat; a logged-out or revoked session's stream ends at the next one.
+    timer = setInterval(() => {
       stream.ping();
       findLiveSession(db, sessionId)
         .then((live) => {
-          if (!live) stream.end();
+          if (!live) cleanup();
         })
         .catch(() => {});
     }, PING_INTERVAL_MS);
-    reply.raw.on('close', () => {
-      clearInterval(timer);
-      unsubscribe();
-      streams.delete(stream);
-      stream.end();
-    });
   });
 }
