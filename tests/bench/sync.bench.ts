@@ -221,6 +221,7 @@ function report(results: Result[]): void {
       const v = rate(r.pulledDocs, r.pullMs);
       return Number.isFinite(v) ? `${fmt.int(v)} (${v >= TARGET_PULL ? 'meets' : `${((v / TARGET_PULL) * 100).toFixed(0)}% of`} target)` : '—';
     }),
+    row('   of which opening the database', (r) => opt(r.pullOpenMs, fmt.s)),
     row('   docs that arrived', (r) => opt(r.pulledDocs, fmt.int)),
     row('   2nd device, same data', (r) => opt(r.secondPullMs, (ms) => `${fmt.s(ms)} (${fmt.rate(DOCS + PUSH_DOCS, ms)})`)),
     row(`2. push, HTTP batches of ${SEED_BATCH}`, (r) => opt(r.seedMs, (ms) => `${fmt.rate(DOCS, ms)} (${fmt.s(ms)})`)),

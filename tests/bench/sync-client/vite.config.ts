@@ -14,7 +14,13 @@ export default defineConfig({
   mode: 'production',
   logLevel: 'warn',
   resolve: {
-    alias: { '@shared': fileURLToPath(new URL('../../../schemas', import.meta.url)) },
+    alias: [
+      { find: '@shared', replacement: fileURLToPath(new URL('../../../schemas', import.meta.url)) },
+      // FORJA_BENCH_CLIENT=minimal: the bench's own replication instead of src/data (comparison).
+      ...(process.env.FORJA_BENCH_CLIENT === 'minimal'
+        ? [{ find: /^\.\/app-client$/, replacement: fileURLToPath(new URL('./page/minimal-client.ts', import.meta.url)) }]
+        : []),
+    ],
   },
   define: { 'process.env.NODE_ENV': '"production"' },
   build: {

@@ -36,7 +36,11 @@ export async function openBenchPage(browser: Browser, baseUrl: string): Promise<
     if (m.type() === 'error') errors.push(m.text().slice(0, 300));
   });
   page.on('pageerror', (e) => errors.push(String(e).slice(0, 300)));
-  await page.goto(`${baseUrl}/index.html`);
+  // Batch-size experiments: BENCH_PULL_BATCH / BENCH_PUSH_BATCH (default: the app's own).
+  const q = new URLSearchParams();
+  if (process.env.BENCH_PULL_BATCH) q.set('pull', process.env.BENCH_PULL_BATCH);
+  if (process.env.BENCH_PUSH_BATCH) q.set('push', process.env.BENCH_PUSH_BATCH);
+  await page.goto(`${baseUrl}/index.html${q.size > 0 ? `?${q}` : ''}`);
   await page.waitForFunction(() => typeof window.forjaBench === 'object', null, { timeout: 30_000 });
   return {
     page,

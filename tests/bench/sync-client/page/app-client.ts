@@ -1,3 +1,63 @@
-// Placeholder until src/data lands: see minimal-client.ts.
-export { openAppClient } from './minimal-client';
-export type { AppClient } from './client-types';
+/**
+ * The app's own data layer (src/data): the same factory, storage stack (Dexie + ajv),
+ * replication engine, change stream and write helpers the PWA uses, with the app's options
+ * (multi-instance with leader election, browser online watch). Only the batch sizes can be
+ * overridden from the page URL (?pull=N&push=N) for experiments; by default the app's own.
+ */
+import type { RxCollection } from 'rxdb';
+import { COLLECTION_NAMES, type CustomerDoc } from '@shared';
+import { createForjaDatabase } from '../../../../src/data/db/create-database';
+import { insertDocument } from '../../../../src/data/db/writes';
+import type { AppClient, OpenOptions } from './client-types';
+
+const params = new URLSearchParams(location.search);
+const num = (k: string) => (params.has(k) ? Number(params.get(k)) : undefined);
+
+export async function openAppClient(opts: OpenOptions): Promise<AppClient> {
+  const pullBatchSize = num('pull');
+  const pushBatchSize = num('push');
+  const fdb = await createForjaDatabase({
+    name: opts.name,
+    baseUrl: '',
+    getToken: opts.getToken,
+    multiInstance: true,
+    watchBrowserOnline: true,
+    pullBatchSize,
+    pushBatchSize,
+  });
+  const customers = () => fdb.db.collections.customers as unknown as RxCollection<CustomerDoc>;
+  return {
+    kind: `app src/data (pull batch ${pullBatchSize ?? 'default'}, push batch ${pushBatchSize ?? 'default'})`,
+    customers,
+    async insert(doc) {
+      await insertDocument(fdb, 'customers', doc);
+    },
+    async bulkInsert(docs) {
+      // What an import would do: mark pending (the sync badge), then one bulk write.
+      await fdb.sync.markPending('customers', docs.map((d) => d.id));
+      const res = await customers().bulkInsert(docs);
+      if (res.error.length > 0) throw new Error(`bulkInsert: ${JSON.stringify(res.error[0]).slice(0, 300)}`);
+    },
+    async awaitInitialSync() {
+      await Promise.all([...fdb.sync.replications.values()].map((r) => r.awaitInitialReplication()));
+      // …and the moment the app itself considers the first sync done (its progress bar goes away).
+      await new Promise<void>((resolve, reject) => {
+        const sub = fdb.sync.status$.subscribe((s) => {
+          if (s.initialSync === null) {
+            queueMicrotask(() => sub.unsubscribe());
+            resolve();
+          } else if (s.error) {
+            reject(new Error(`sync error: ${s.error}`));
+          }
+        });
+      });
+    },
+    awaitInSync: () => fdb.sync.awaitInSync(),
+    async counts() {
+      const out: Record<string, number> = {};
+      for (const n of COLLECTION_NAMES) out[n] = await fdb.db.collections[n].count().exec();
+      return out;
+    },
+    close: () => fdb.close(),
+  };
+}

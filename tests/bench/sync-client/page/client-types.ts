@@ -6,6 +6,10 @@ export interface AppClient {
   /** Which replication code this is (printed in the report). */
   readonly kind: string;
   customers(): RxCollection<CustomerDoc>;
+  /** One write the way the app writes (its command helpers when it has them). */
+  insert(doc: CustomerDoc): Promise<void>;
+  /** Many writes at once, like an import. */
+  bulkInsert(docs: CustomerDoc[]): Promise<void>;
   /** Resolves when every collection finished its first pull. */
   awaitInitialSync(): Promise<void>;
   /** Resolves when nothing is left to push or pull. */

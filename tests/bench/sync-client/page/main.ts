@@ -69,8 +69,7 @@ const api = {
     const docs = Array.from({ length: n }, (_, i) => benchCustomer(`${prefix}-${i}`, i));
     const t0 = now();
     for (let i = 0; i < docs.length; i += chunk) {
-      const res = await c.customers().bulkInsert(docs.slice(i, i + chunk));
-      if (res.error.length > 0) throw new Error(`bulkInsert: ${JSON.stringify(res.error[0]).slice(0, 300)}`);
+      await c.bulkInsert(docs.slice(i, i + chunk));
     }
     const t1 = now();
     await c.awaitInSync();
@@ -95,7 +94,7 @@ const api = {
   async writeOne(id: string, i: number): Promise<number> {
     const c = need(client, 'open');
     const t0 = now();
-    await c.customers().insert(benchCustomer(id, i));
+    await c.insert(benchCustomer(id, i));
     return t0;
   },
 

@@ -11,7 +11,7 @@ import { Subject } from 'rxjs';
 import { collectionSchemas, type CollectionName, type CustomerDoc } from '@shared';
 import type { AppClient, OpenOptions } from './client-types';
 
-const BATCH = Number(new URLSearchParams(location.search).get('batch') ?? 1000);
+const BATCH = Number(new URLSearchParams(location.search).get('pull') ?? 1000);
 
 export async function openAppClient(opts: OpenOptions): Promise<AppClient> {
   const db = await createRxDatabase({
@@ -66,6 +66,13 @@ export async function openAppClient(opts: OpenOptions): Promise<AppClient> {
   return {
     kind: `minimal (bench's own replication, batch ${BATCH})`,
     customers: () => cols.customers as unknown as RxCollection<CustomerDoc>,
+    async insert(doc) {
+      await cols.customers.insert(doc);
+    },
+    async bulkInsert(docs) {
+      const res = await cols.customers.bulkInsert(docs);
+      if (res.error.length > 0) throw new Error(`bulkInsert: ${JSON.stringify(res.error[0]).slice(0, 300)}`);
+    },
     async awaitInitialSync() {
       await Promise.all(reps.map((r) => r.awaitInitialReplication()));
     },
