@@ -22,7 +22,8 @@ import type { CollectionName, CompanyDoc, CustomerDoc, QuotationDoc } from '../.
 import type { LoginResponse, PullResponse, PushRejection } from '../../schemas/api';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const DIST_DIR = path.join(ROOT, 'dist');
+/** The built web app the server serves (FORJA_E2E_WEB_DIR overrides, e.g. a build elsewhere). */
+export const DIST_DIR = process.env.FORJA_E2E_WEB_DIR ? path.resolve(process.env.FORJA_E2E_WEB_DIR) : path.join(ROOT, 'dist');
 /** Screenshots and other things worth looking at after a run (gitignored). */
 export const ARTIFACTS_DIR = path.join(ROOT, 'test-results');
 
@@ -372,8 +373,13 @@ export async function push<C extends CollectionName>(
   session: ApiSession,
   collection: C,
   docs: Record<string, unknown>[],
+  /** The server's current documents by id, for updates (RxDB's assumedMasterState). */
+  masters: Map<string, Record<string, unknown>> = new Map(),
 ): Promise<PushResult> {
-  const rows = docs.map((d) => ({ assumedMasterState: null, newDocumentState: { ...d, _deleted: false } }));
+  const rows = docs.map((d) => ({
+    assumedMasterState: masters.get(d.id as string) ?? null,
+    newDocumentState: { ...d, _deleted: false },
+  }));
   const res = await fetch(`${server.url}/api/sync/${collection}/push`, {
     method: 'POST',
     headers: { ...authHeaders(session), 'content-type': 'application/json' },
@@ -386,14 +392,19 @@ export async function push<C extends CollectionName>(
   return { conflicts: body as Record<string, unknown>[], rejections };
 }
 
-/** Pushes and fails loudly when any document was refused or conflicted. */
+/**
+ * Creates or updates documents (an existing id — e.g. the server's default company profile — is
+ * updated on top of its current version) and fails loudly when any was refused or conflicted.
+ */
 export async function seed(
   server: RunningServer,
   session: ApiSession,
   collection: CollectionName,
   docs: Record<string, unknown>[],
 ): Promise<void> {
-  const r = await push(server, session, collection, docs);
+  const current = await pullAll(server, session, collection);
+  const masters = new Map(current.map((d) => [(d as unknown as { id: string }).id, d as Record<string, unknown>]));
+  const r = await push(server, session, collection, docs, masters);
   if (r.conflicts.length || r.rejections.length) {
     throw new Error(`seeding ${collection} refused: ${JSON.stringify(r)}`);
   }
