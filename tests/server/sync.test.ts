@@ -358,6 +358,18 @@ describe.each(backends())('sync routes (%s)', (backend) => {
     expect(a.masters[0]).toMatchObject({ status: 'accepted', decided_at: decidedAt, description: 'Portão com pintura' });
   });
 
+  test("a customer's decision on the public page reaches devices through pull", async () => {
+    const q = quotation();
+    await push(server, alice.accessToken, 'quotations', [{ assumedMasterState: null, newDocumentState: q }]);
+    const { checkpoint } = await pullAll(server, bob.accessToken, 'quotations');
+    const res = await api(server, `/api/public/quotations/${q.code.toLowerCase()}/accept`, { method: 'POST', body: {} });
+    expect(res.status).toBe(200);
+    const after = await pull<QuotationDoc>(server, bob.accessToken, 'quotations', checkpoint);
+    expect(after.body.documents).toHaveLength(1);
+    expect(after.body.documents[0]).toMatchObject({ id: q.id, status: 'accepted', description: q.description });
+    expect(after.body.documents[0].decided_at).toEqual(expect.any(String));
+  });
+
   test('after tombstones are purged, a device with an older checkpoint must resync', async () => {
     const base = await createAndPull(customer());
     const { checkpoint: old } = await pullAll(server, bob.accessToken, 'customers');
