@@ -383,6 +383,9 @@ describe.each(backends())('sync routes (%s)', (backend) => {
     const purge = await purgeTombstones(server.db, { now: new Date(Date.now() + 91 * 86_400_000) });
     expect(purge.purged).toBeGreaterThan(0);
     expect(await stored('customers', base.id)).toBeUndefined();
+    // Other collections had nothing purged: an old checkpoint there is still good.
+    expect((await pull(server, bob.accessToken, 'stock_items', old)).status).toBe(200);
+    expect((await pull(server, bob.accessToken, 'staff', old)).status).toBe(200);
     const stale = await pull(server, bob.accessToken, 'customers', old);
     expect(stale.status).toBe(409);
     expect(stale.body).toEqual({ error: 'resync_required', message: ERROR_MESSAGES.resync_required });

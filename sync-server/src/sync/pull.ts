@@ -43,7 +43,7 @@ function toDoc(collection: CollectionName, row: Record<string, unknown>) {
 }
 
 export async function pull(q: Queryable, collection: CollectionName, checkpoint: Checkpoint | null, limit: number): Promise<PullResult> {
-  const purged = await purgedThroughSeq(q);
+  const purged = collection === 'staff' ? 0 : await purgedThroughSeq(q, collection);
   if (checkpoint && checkpoint.seq < purged && (checkpoint.purged ?? -1) < purged) throw new ResyncRequired();
   // Users created before they got a sequence number carry _seq 0: start below it.
   const after = checkpoint ? checkpoint.seq : -1;
