@@ -172,6 +172,9 @@ describe.each(backends())('sync routes (%s)', (backend) => {
     const log = await api(server, '/api/sync/conflicts?limit=10', { token: bob.accessToken });
     expect(log.status).toBe(200);
     expect(log.body[0]).toMatchObject({ collection: 'customers', doc_id: base.id, field: 'name', winning_value: 'Ana Lima', losing_value: 'Ana Costa' });
+    const forDoc = await api(server, `/api/sync/conflicts?collection=customers&doc_id=${base.id}`, { token: bob.accessToken });
+    expect(forDoc.body.map((c: { field: string }) => c.field)).toEqual(['name']);
+    expect((await api(server, `/api/sync/conflicts?collection=quotations&doc_id=${base.id}`, { token: bob.accessToken })).body).toEqual([]);
 
     // Pushing the same conflicting row again neither changes the result nor logs it twice.
     await push(server, bob.accessToken, 'customers', [

@@ -46,12 +46,30 @@ export async function logConflicts(
   }
 }
 
-export async function listConflicts(q: Queryable, limit: number): Promise<ConflictEntry[]> {
+export interface ConflictFilter {
+  collection?: string;
+  docId?: string;
+}
+
+/** The conflict log, newest first; optionally one collection or one document. */
+export async function listConflicts(q: Queryable, limit: number, filter: ConflictFilter = {}): Promise<ConflictEntry[]> {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (filter.collection) {
+    params.push(filter.collection);
+    where.push(`collection = $${params.length}`);
+  }
+  if (filter.docId) {
+    params.push(filter.docId);
+    where.push(`doc_id = $${params.length}`);
+  }
+  params.push(limit);
   const { rows } = await q.query<Record<string, unknown>>(
     `SELECT id, collection, doc_id, field, winning_value, losing_value, winner_user_id, winner_session_id,
             loser_user_id, loser_session_id, at
-       FROM sync_conflicts ORDER BY at DESC, id DESC LIMIT $1`,
-    [limit],
+       FROM sync_conflicts ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+      ORDER BY at DESC, id DESC LIMIT $${params.length}`,
+    params,
   );
   return rows.map((r) => ({
     id: Number(r.id),

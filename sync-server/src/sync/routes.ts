@@ -4,7 +4,7 @@
  *   POST /api/sync/:collection/push  [{assumedMasterState, newDocumentState}] → master docs of
  *        conflicting and refused rows; refusals in the x-forja-rejections header
  *   GET  /api/sync/stream    one text/event-stream per device for every collection
- *   GET  /api/sync/conflicts?limit=N → the conflict log, newest first
+ *   GET  /api/sync/conflicts?limit=N[&collection=c][&doc_id=id] → the conflict log, newest first
  */
 import type { FastifyInstance, preHandlerAsyncHookHandler, preHandlerHookHandler } from 'fastify';
 import { PUSH_REJECTIONS_HEADER, type CollectionName } from '@shared';
@@ -77,8 +77,13 @@ export async function syncRoutes(app: FastifyInstance, opts: SyncRoutesOptions):
   });
 
   app.get('/api/sync/conflicts', { preHandler }, async (request) => {
-    const limit = parseLimit((request.query as Record<string, unknown>).limit, 100, 1000);
-    return listConflicts(db, limit);
+    const q = request.query as Record<string, unknown>;
+    const limit = parseLimit(q.limit, 100, 1000);
+    const text = (v: unknown) => (typeof v === 'string' && v.length > 0 && v.length <= 64 ? v : undefined);
+    if (q.collection !== undefined && !(typeof q.collection === 'string' && isCollectionName(q.collection))) {
+      throw new AppError('unknown_collection');
+    }
+    return listConflicts(db, limit, { collection: text(q.collection), docId: text(q.doc_id) });
   });
 
   app.get('/api/sync/stream', { preHandler }, async (request, reply) => {
