@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { createDatabase, pgliteDir } from './db';
+import { DataDirInUseError, createDatabase, pgliteDir } from './db';
 import type { Database } from './db/types';
 import { runMigrations } from './migrations/runner';
 import { seed, type AdminSeed } from './seed';
@@ -123,7 +123,7 @@ export async function main(): Promise<RunningServer> {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   main().catch((err) => {
-    console.error(err);
+    console.error(err instanceof DataDirInUseError ? err.message : err);
     process.exit(1);
   });
 }

@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
+import { DataDirInUseError } from './db';
 import { handleSignals, startServer, summary } from './main';
 
 async function run() {
@@ -33,6 +34,6 @@ async function run() {
 }
 
 run().catch((err) => {
-  console.error(err);
+  console.error(err instanceof DataDirInUseError ? err.message : err);
   process.exit(1);
 });

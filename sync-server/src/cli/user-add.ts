@@ -3,7 +3,7 @@
  * the user must change it at first sign-in. Uses the same database settings as the server.
  */
 import { ConfigError, loadConfig } from '../config';
-import { createDatabase } from '../db';
+import { DataDirInUseError, createDatabase } from '../db';
 import { runMigrations } from '../migrations/runner';
 import { generateTemporaryPassword } from '../auth/passwords';
 import { DuplicateEmailError, createUser, normalizeEmail } from '../auth/users';
@@ -34,6 +34,8 @@ async function run() {
 }
 
 run().catch((err) => {
-  console.error(err instanceof ConfigError ? `Configuração inválida: ${err.message}` : err);
+  console.error(
+    err instanceof ConfigError ? `Configuração inválida: ${err.message}` : err instanceof DataDirInUseError ? err.message : err,
+  );
   process.exit(1);
 });

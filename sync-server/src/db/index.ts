@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Database } from './types';
 
 export type { Database, Queryable, QueryResult } from './types';
+export { DataDirInUseError } from './errors';
 
 /** PostgreSQL when DATABASE_URL is set, else PGlite under FORJA_DATA_DIR/pglite. */
 export async function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> {

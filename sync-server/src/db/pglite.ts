@@ -3,14 +3,67 @@
  * transaction under one mutex, so concurrent transactions are serialised for us.
  * Caveat: calling `db.query` (not `tx.query`) inside a `db.transaction` callback deadlocks.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database, QueryResult, Queryable } from './types';
 import { TYPE_PARSERS } from './types-parsers';
+import { DataDirInUseError } from './errors';
+
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * PGlite's files must never be opened by two processes at once (it would corrupt them):
+ * a lock file with the owner's pid guards the directory; a stale one (dead pid) is replaced.
+ */
+function acquireLock(dir: string): () => void {
+  const lockFile = path.join(dir, '..', `${path.basename(dir)}.lock`);
+  const token = `${process.pid}:${Math.random().toString(36).slice(2)}`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(lockFile, token, { flag: 'wx' });
+      return () => {
+        try {
+          if (readFileSync(lockFile, 'utf8') === token) rmSync(lockFile, { force: true });
+        } catch {
+          /* already gone */
+        }
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const pid = Number(readFileSync(lockFile, 'utf8').split(':')[0]);
+      if (pid && pid !== process.pid && pidAlive(pid)) {
+        throw new DataDirInUseError(
+          `O banco embutido em ${dir} está em uso pelo processo ${pid} (servidor em execução?). Pare-o antes e tente de novo.`,
+        );
+      }
+      if (pid === process.pid) {
+        throw new DataDirInUseError(`O banco embutido em ${dir} já está aberto neste processo.`);
+      }
+      rmSync(lockFile, { force: true });
+    }
+  }
+  throw new DataDirInUseError(`Não foi possível travar ${dir}.`);
+}
 
 export async function createPgliteDatabase(dir: string): Promise<Database> {
   mkdirSync(dir, { recursive: true });
-  const pg = await PGlite.create(dir, { parsers: TYPE_PARSERS });
+  const release = acquireLock(dir);
+  let pg: PGlite;
+  try {
+    pg = await PGlite.create(dir, { parsers: TYPE_PARSERS });
+  } catch (err) {
+    release();
+    throw err;
+  }
 
   const wrap = (q: { query: PGlite['query'] }): Queryable => ({
     async query<R>(sql: string, params?: unknown[]): Promise<QueryResult<R>> {
@@ -34,7 +87,11 @@ export async function createPgliteDatabase(dir: string): Promise<Database> {
     async close() {
       if (closed) return;
       closed = true;
-      await pg.close();
+      try {
+        await pg.close();
+      } finally {
+        release();
+      }
     },
   };
 }
