@@ -16,7 +16,10 @@ export function useLandingData(): LandingData {
   useEffect(() => {
     let alive = true;
     void Promise.all([getPublicCompany(), loadGallery()]).then(([company, photos]) => {
-      if (alive) setState({ loading: false, company: company.ok ? company.data : null, photos });
+      if (!alive) return;
+      // Warm the cache during the intro so the photos are ready when the field appears.
+      for (const p of photos) new Image().src = p.src;
+      setState({ loading: false, company: company.ok ? company.data : null, photos });
     });
     return () => {
       alive = false;
