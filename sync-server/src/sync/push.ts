@@ -1,11 +1,11 @@
 /**
- * Push: applies a batch of `{assumedMasterState, newDocumentState}` rows, each in its own
- * transaction so a refused row never fails the rest. Answers RxDB's contract — the master
+ * Push: applies a batch of `{assumedMasterState, newDocumentState}` rows, each isolated in its
+ * own savepoint of the batch's transaction so a refused row never fails the rest. Answers RxDB's contract — the master
  * documents of the rows that conflict — plus the refusals (sent in PUSH_REJECTIONS_HEADER).
  *
  * Per row:
  *   1. validate (schema + rules in validate.ts); refuse `invalid_document`;
- *   2. lock writers, read the stored document;
+ *   2. (writers locked for the batch) read the stored document;
  *   3. none stored → insert (created_by = the session's user, created_at clamped to now);
  *   4. stored equals the pushed state (ignoring server stamps) → nothing to do: a retry;
  *   5. insert-only collection → refuse `insert_only`;
@@ -15,7 +15,7 @@
  * Unique violations become `duplicate_phone` / `duplicate_code` / `duplicate_catalog_name`.
  */
 import { ERROR_MESSAGES, type CollectionName, type ErrorCode, type PushRejection } from '@shared';
-import type { Database } from '../db/types';
+import type { Database, Queryable } from '../db/types';
 import type { Doc } from '../collections/convert';
 import { TABLES, UNIQUE_INDEXES, type SyncedCollection } from '../collections/tables';
 import { isInsertOnly } from './rights';
@@ -77,32 +77,29 @@ function refusalFromDbError(err: unknown): Refusal | null {
   return null;
 }
 
-async function applyRow(db: Database, collection: SyncedCollection, row: PushRow, doc: PlainDoc, writer: Writer): Promise<RowResult> {
+async function applyRow(tx: Queryable, collection: SyncedCollection, row: PushRow, doc: PlainDoc, writer: Writer): Promise<RowResult> {
   const def = TABLES[collection];
-  return db.transaction(async (tx) => {
-    await lockWrites(tx);
-    const stored = await readStored(tx, def, doc.id as string);
-    if (!stored) {
-      const now = new Date().toISOString();
-      const createdAt = typeof doc.created_at === 'string' && doc.created_at < now ? doc.created_at : now;
-      await writeDoc(tx, def, { ...doc, created_at: createdAt, created_by: writer.userId }, writer);
-      return { kind: 'written' };
-    }
-    const candidate = keepImmutable(doc, stored.doc);
-    if (sameContent(candidate, stored.doc)) return { kind: 'noop' };
-    if (isInsertOnly(collection)) throw new Refusal('insert_only');
+  const stored = await readStored(tx, def, doc.id as string);
+  if (!stored) {
+    const now = new Date().toISOString();
+    const createdAt = typeof doc.created_at === 'string' && doc.created_at < now ? doc.created_at : now;
+    await writeDoc(tx, def, { ...doc, created_at: createdAt, created_by: writer.userId }, writer);
+    return { kind: 'written' };
+  }
+  const candidate = keepImmutable(doc, stored.doc);
+  if (sameContent(candidate, stored.doc)) return { kind: 'noop' };
+  if (isInsertOnly(collection)) throw new Refusal('insert_only');
 
-    const base = row.assumedMasterState ? canonicalBase(collection, row.assumedMasterState) : null;
-    if (base && sameContent(base, stored.doc)) {
-      await writeDoc(tx, def, candidate, writer);
-      return { kind: 'written' };
-    }
-    return { kind: 'conflict', master: await mergeAndWrite(tx, collection, stored, base, candidate, writer) };
-  });
+  const base = row.assumedMasterState ? canonicalBase(collection, row.assumedMasterState) : null;
+  if (base && sameContent(base, stored.doc)) {
+    await writeDoc(tx, def, candidate, writer);
+    return { kind: 'written' };
+  }
+  return { kind: 'conflict', master: await mergeAndWrite(tx, collection, stored, base, candidate, writer) };
 }
 
 async function mergeAndWrite(
-  tx: Parameters<Parameters<Database['transaction']>[0]>[0],
+  tx: Queryable,
   collection: SyncedCollection,
   stored: StoredDoc,
   base: PlainDoc | null,
@@ -129,7 +126,7 @@ function tombstoneOf(input: Record<string, unknown>): Doc {
 }
 
 async function recordRejection(
-  db: Database,
+  db: Queryable,
   collection: string,
   row: PushRow,
   rejection: PushRejection,
@@ -144,7 +141,7 @@ async function recordRejection(
 
 /** Refuses a row: logs it and answers the server's document (or a tombstone of the pushed one). */
 async function refuse(
-  db: Database,
+  db: Queryable,
   collection: string,
   row: PushRow,
   refusal: Refusal,
@@ -181,24 +178,38 @@ async function withRetry<T>(fn: () => Promise<T>, attempts = 3): Promise<T> {
 
 export async function pushRows(db: Database, collection: SyncedCollection, rows: PushRow[], writer: Writer): Promise<PushOutcome> {
   const def = TABLES[collection];
-  const out: PushOutcome = { masters: [], rejections: [] };
-  for (const row of rows) {
-    const current = async () => (await readStored(db, def, row.newDocumentState.id))?.doc ?? null;
-    const v = validateDocument(collection, row.newDocumentState);
-    if (!v.ok) {
-      await refuse(db, collection, row, new Refusal('invalid_document', v.fields), writer, current, out);
-      continue;
-    }
-    try {
-      const result = await withRetry(() => applyRow(db, collection, row, { ...v.doc, _deleted: v.deleted }, writer));
-      if (result.kind === 'conflict') out.masters.push(result.master);
-    } catch (err) {
-      const refusal = err instanceof Refusal ? err : refusalFromDbError(err);
-      if (!refusal) throw err;
-      await refuse(db, collection, row, refusal, writer, current, out);
-    }
-  }
-  return out;
+  // One transaction per batch (one commit instead of one per row), a savepoint per row: a
+  // refused row is rolled back to its savepoint and never affects the others. The writer lock
+  // is taken first, so sequence numbers become visible in order and the batch reads a stable
+  // state. The whole batch is retried if PostgreSQL aborts it to break a deadlock — safe,
+  // because applying a row twice is a no-op.
+  return withRetry(() =>
+    db.transaction(async (tx) => {
+      await lockWrites(tx);
+      const out: PushOutcome = { masters: [], rejections: [] };
+      for (const row of rows) {
+        const current = async () => (await readStored(tx, def, row.newDocumentState.id))?.doc ?? null;
+        const v = validateDocument(collection, row.newDocumentState);
+        if (!v.ok) {
+          await refuse(tx, collection, row, new Refusal('invalid_document', v.fields), writer, current, out);
+          continue;
+        }
+        await tx.query('SAVEPOINT push_row');
+        try {
+          const result = await applyRow(tx, collection, row, { ...v.doc, _deleted: v.deleted }, writer);
+          await tx.query('RELEASE SAVEPOINT push_row');
+          if (result.kind === 'conflict') out.masters.push(result.master);
+        } catch (err) {
+          const refusal = err instanceof Refusal ? err : refusalFromDbError(err);
+          if (!refusal) throw err;
+          await tx.query('ROLLBACK TO SAVEPOINT push_row');
+          await tx.query('RELEASE SAVEPOINT push_row');
+          await refuse(tx, collection, row, refusal, writer, current, out);
+        }
+      }
+      return out;
+    }),
+  );
 }
 
 /** Every row pushed to a read-only collection (`staff`) is refused. */
