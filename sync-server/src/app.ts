@@ -2,7 +2,7 @@
  * The Fastify application: security headers, cookies, per-route rate limits, the built PWA,
  * health, auth, public and sync routes. No listening here (main.ts / tests do that).
  */
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -21,8 +21,8 @@ import { syncRoutes } from './sync/routes';
 export interface BuildAppOptions {
   config: Config;
   db: Database;
-  /** Fastify logger option: false (default) | true | a pino-compatible logger. */
-  logger?: boolean | FastifyBaseLogger | Record<string, unknown>;
+  /** Fastify's logger option: false (default), true, or pino options such as { level: 'warn' }. */
+  logger?: boolean | { level: string };
 }
 
 /** CSP the built PWA works under: own scripts only, emotion's inline styles, Maps embeds. */
@@ -46,8 +46,10 @@ export const CSP_DIRECTIVES = {
 
 export async function buildApp({ config, db, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger as boolean,
-    trustProxy: true,
+    logger,
+    // X-Forwarded-* is believed only from a reverse proxy on this machine; a client talking to
+    // us directly cannot fake its IP (per-IP limits, decision log).
+    trustProxy: 'loopback',
     bodyLimit: 5 * 1024 * 1024,
     // Long junk in a path parameter is a 404, not a 414.
     routerOptions: { maxParamLength: 1000 },

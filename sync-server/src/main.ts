@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app';
+import { buildApp, type BuildAppOptions } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirInUseError, createDatabase, pgliteDir } from './db';
 import type { Database } from './db/types';
@@ -22,7 +22,7 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export async function startServer(config: Config, opts: { logger?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(config: Config, opts: { logger?: BuildAppOptions['logger'] } = {}): Promise<RunningServer> {
   const db = await createDatabase(config);
   try {
     await runMigrations(db);
@@ -115,7 +115,7 @@ export async function main(): Promise<RunningServer> {
     }
     throw err;
   }
-  const server = await startServer(config, { logger: true });
+  const server = await startServer(config, { logger: { level: 'info' } });
   handleSignals(server);
   console.log(summary(server));
   return server;

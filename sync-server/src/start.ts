@@ -28,7 +28,8 @@ async function run() {
       process.exit(res.status ?? 1);
     }
   }
-  const server = await startServer(config, { logger: false });
+  // Only warnings and errors: the summary is the one thing a person starting it should read.
+  const server = await startServer(config, { logger: { level: 'warn' } });
   handleSignals(server);
   console.log(summary(server));
 }

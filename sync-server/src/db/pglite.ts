@@ -68,7 +68,8 @@ export async function createPgliteDatabase(dir: string): Promise<Database> {
   const wrap = (q: { query: PGlite['query'] }): Queryable => ({
     async query<R>(sql: string, params?: unknown[]): Promise<QueryResult<R>> {
       const res = await q.query<R>(sql, params as unknown[] | undefined);
-      return { rows: res.rows, rowCount: res.affectedRows ?? res.rows.length };
+      // SELECTs report affectedRows 0; pg's rowCount counts returned rows there.
+      return { rows: res.rows, rowCount: res.rows.length || res.affectedRows || 0 };
     },
   });
   const root = wrap(pg);
