@@ -20,6 +20,8 @@ import { buildBenchPage } from './sync-client/node/build';
 import { DEFAULT_DATABASE_URL, createBenchDatabase, postgresReachable } from './sync-client/node/postgres';
 import { BENCH_ADMIN, startBenchServer } from './sync-client/node/server';
 import { fmt, percentile, table, withTimeout } from './sync-client/node/stats';
+import { profileCpu, type CpuSummary } from './sync-client/node/profile';
+import type { PullBreakdown } from './sync-client/page/instrument';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const DOCS = envInt('BENCH_DOCS', 20_000);
@@ -48,6 +50,8 @@ interface Result {
   pullOpenMs?: number;
   pulledDocs?: number;
   secondPullMs?: number;
+  breakdown?: PullBreakdown;
+  cpu?: CpuSummary;
   clientKind?: string;
   pushLocalMs?: number;
   pushTotalMs?: number;
@@ -150,7 +154,7 @@ async function runBackend(backend: Backend, browser: Browser, webDir: string): P
       a.page.evaluate((n) => window.forjaBench.pushMany(n, 'push', 200), PUSH_DOCS));
     r.pushLocalMs = push.localMs;
     r.pushTotalMs = push.totalMs;
-    const after = await api.pullAll('customers', seqAfterSeed, 2000);
+    const after = await api.pullAll('customers', seqAfterSeed);
     r.pushLanded = after.docs.filter((d) => String(d.id).startsWith('push-')).length;
 
     // 3. Live latency A → B (B is a second device with its own IndexedDB; it pulls everything first).
@@ -160,9 +164,13 @@ async function runBackend(backend: Backend, browser: Browser, webDir: string): P
       email: BENCH_ADMIN.email,
       password: BENCH_ADMIN.password,
     });
-    step(`${backend}: second client pulling…`);
-    const pullB = await withTimeout('second pull', 300_000, b.page.evaluate(() => window.forjaBench.open('bench-b')));
+    // B's pull is the instrumented one (network / IndexedDB split + CPU profile); A's stays clean.
+    step(`${backend}: second client pulling (instrumented, CPU-profiled)…`);
+    const { result: pullB, summary } = await withTimeout('second pull', 300_000,
+      profileCpu(b.page, () => b.page.evaluate(() => window.forjaBench.open('bench-b', true))));
     r.secondPullMs = pullB.syncMs;
+    r.breakdown = pullB.breakdown ?? undefined;
+    r.cpu = summary;
     await b.page.evaluate(() => window.forjaBench.watch('live-'));
     step(`${backend}: ${LIVE_WRITES} live writes A → B…`);
     r.live = [];
@@ -206,6 +214,10 @@ async function runBackend(backend: Backend, browser: Browser, webDir: string): P
   return r;
 }
 
+function share(ms: number, of: number | undefined): string {
+  return of ? `${fmt.s(ms)} (${((ms / of) * 100).toFixed(0)}%)` : fmt.s(ms);
+}
+
 function report(results: Result[]): void {
   const rate = (docs: number | undefined, ms: number | undefined) => (docs && ms ? (docs * 1000) / ms : NaN);
   const head = ['', ...results.map((r) => r.backend)];
@@ -223,7 +235,7 @@ function report(results: Result[]): void {
     }),
     row('   of which opening the database', (r) => opt(r.pullOpenMs, fmt.s)),
     row('   docs that arrived', (r) => opt(r.pulledDocs, fmt.int)),
-    row('   2nd device, same data', (r) => opt(r.secondPullMs, (ms) => `${fmt.s(ms)} (${fmt.rate(DOCS + PUSH_DOCS, ms)})`)),
+    row('   2nd device (instrumented)', (r) => opt(r.secondPullMs, (ms) => `${fmt.s(ms)} (${fmt.rate(DOCS + PUSH_DOCS, ms)})`)),
     row(`2. push, HTTP batches of ${SEED_BATCH}`, (r) => opt(r.seedMs, (ms) => `${fmt.rate(DOCS, ms)} (${fmt.s(ms)})`)),
     row(`   push from browser, ${fmt.int(PUSH_DOCS)} docs`, (r) => opt(r.pushTotalMs, (ms) => `${fmt.rate(PUSH_DOCS, ms)} (${fmt.s(ms)})`)),
     row('   local writes / landed', (r) => opt(r.pushLocalMs, (ms) => `${fmt.s(ms)} / ${r.pushLanded} on server`)),
@@ -242,9 +254,19 @@ function report(results: Result[]): void {
         return p ? `${fmt.s(p.totalMs)} = ttfb ${fmt.s(p.ttfbMs)} + body ${fmt.s(p.bodyMs)} + parse ${fmt.s(p.parseMs)} (${p.requests} req, ${fmt.mb(p.bytes)})` : '—';
       }),
     ),
+    row('2nd device pull: pull requests', (r) => opt(r.breakdown, (b) => `${b.pullRequests} (${fmt.mb(b.pullBytes)})`)),
+    row('   a pull request in flight', (r) => opt(r.breakdown, (b) => share(b.networkMs, r.secondPullMs))),
+    row('   an IndexedDB write open', (r) => opt(r.breakdown, (b) => `${share(b.idbMs, r.secondPullMs)}, ${b.idbTransactions} tx`)),
+    row('   neither (JS only)', (r) => opt(r.breakdown, (b) => share((r.secondPullMs ?? 0) - b.eitherMs, r.secondPullMs))),
     row('RxDB bulkInsert only, ajv + Dexie', (r) => opt(r.store?.find((s) => s.validated), (s) => `${fmt.s(s.totalMs)} (${fmt.rate(DOCS, s.totalMs)})`)),
     row('RxDB bulkInsert only, Dexie', (r) => opt(r.store?.find((s) => !s.validated), (s) => `${fmt.s(s.totalMs)} (${fmt.rate(DOCS, s.totalMs)})`)),
   ]));
+  for (const r of results) {
+    if (!r.cpu) continue;
+    console.log(`\n== CPU profile of the 2nd device's pull, main thread, ${r.backend} (${fmt.s(r.cpu.totalMs)} sampled) ==`);
+    console.log(table([['module group', 'self time'], ...r.cpu.groups.map((g) => [g.name, share(g.ms, r.cpu!.totalMs)])]));
+    console.log(table([['function — module', 'self time'], ...r.cpu.functions.map((g) => [g.name.slice(0, 110), share(g.ms, r.cpu!.totalMs)])]));
+  }
   for (const r of results) if (r.error) console.log(`\n${r.backend} failed: ${r.error}`);
 }
 

@@ -28,7 +28,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
-    minify: true,
+    // Unminified: the CPU profile maps samples back to modules through the bundle's `// path` comments.
+    minify: false,
     reportCompressedSize: false,
     chunkSizeWarningLimit: 5000,
   },

@@ -39,8 +39,8 @@ export class Api {
     return { conflicts, rejections: header ? (JSON.parse(header) as PushRejection[]) : [] };
   }
 
-  /** Pulls everything after `seq`; returns the documents and the last checkpoint seq. */
-  async pullAll(collection: string, seq: number | null, limit = 2000): Promise<{ docs: Record<string, unknown>[]; seq: number | null; requests: number }> {
+  /** Pulls everything after `seq` (the server caps limit at 1000); returns the documents and the last seq. */
+  async pullAll(collection: string, seq: number | null, limit = 1000): Promise<{ docs: Record<string, unknown>[]; seq: number | null; requests: number }> {
     const docs: Record<string, unknown>[] = [];
     let checkpoint = seq === null ? null : { seq };
     let requests = 0;
@@ -53,7 +53,7 @@ export class Api {
       const body = (await res.json()) as { documents: Record<string, unknown>[]; checkpoint: { seq: number } | null };
       docs.push(...body.documents);
       if (body.checkpoint) checkpoint = body.checkpoint;
-      if (body.documents.length < limit) break;
+      if (body.documents.length === 0) break;
     }
     return { docs, seq: checkpoint?.seq ?? seq, requests };
   }

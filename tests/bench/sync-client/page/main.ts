@@ -11,6 +11,9 @@ import { openAppClient } from './app-client';
 import type { AppClient } from './client-types';
 import { benchCustomer } from './docs';
 import { rawPull, rawStore } from './probes';
+import { installInstrumentation, startRecording, stopRecording, type PullBreakdown } from './instrument';
+
+installInstrumentation();
 
 const now = () => performance.timeOrigin + performance.now();
 
@@ -41,14 +44,22 @@ async function login(email: string, password: string, deviceId: string): Promise
 const api = {
   login,
 
-  /** Opens the app's database + replication and waits until the first sync is done. */
-  async open(name: string): Promise<{ openMs: number; syncMs: number; counts: Record<string, number> }> {
+  /**
+   * Opens the app's database + replication and waits until the first sync is done.
+   * `record` also splits the time into network / IndexedDB / the rest (instrument.ts).
+   */
+  async open(
+    name: string,
+    record = false,
+  ): Promise<{ openMs: number; syncMs: number; counts: Record<string, number>; breakdown: PullBreakdown | null }> {
+    if (record) startRecording();
     const t0 = now();
     client = await openAppClient({ name, getToken: () => need(token, 'login') });
     const t1 = now();
     await client.awaitInitialSync();
     const t2 = now();
-    return { openMs: t1 - t0, syncMs: t2 - t0, counts: await client.counts() };
+    const breakdown = record ? stopRecording() : null;
+    return { openMs: t1 - t0, syncMs: t2 - t0, counts: await client.counts(), breakdown };
   },
 
   /** Which replication code runs (the app's src/data or the bench's minimal fallback). */
