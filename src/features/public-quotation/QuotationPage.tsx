@@ -5,7 +5,6 @@ import { CompanyHeader } from './CompanyHeader';
 import { ContactFooter } from './ContactFooter';
 import { NotFoundPanel } from './NotFoundPanel';
 import { QuotationView } from './QuotationView';
-import { RejectDialog } from './RejectDialog';
 import { PQ_MESSAGES as M } from './messages';
 import { useCompany } from './useCompany';
 import { useQuotation } from './useQuotation';
@@ -13,6 +12,8 @@ import './quotation.css';
 
 // The QR encoder is only downloaded when the shop has a PIX key.
 const PixPanel = lazy(() => import('./PixPanel'));
+// The reason dialog (and the dialog component code) loads when Recusar is first pressed.
+const RejectDialog = lazy(() => import('./RejectDialog'));
 
 interface Props {
   code: string | undefined;
@@ -26,6 +27,7 @@ export function QuotationPage({ code, fallbackPath }: Props) {
   const company = useCompany();
   const { state, refreshing, busy, refresh, retry, accept, reject } = useQuotation(code);
   const [rejectOpen, setRejectOpen] = useState(false);
+  const [rejectMounted, setRejectMounted] = useState(false);
 
   const back = () => {
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
@@ -52,7 +54,10 @@ export function QuotationPage({ code, fallbackPath }: Props) {
               onBack={back}
               onRefresh={refresh}
               onAccept={accept}
-              onReject={() => setRejectOpen(true)}
+              onReject={() => {
+                setRejectMounted(true);
+                setRejectOpen(true);
+              }}
               onPrint={() => window.print()}
             />
             {refreshing && (
@@ -74,16 +79,20 @@ export function QuotationPage({ code, fallbackPath }: Props) {
               </Suspense>
             )}
             <ContactFooter company={company} />
-            <RejectDialog
-              open={rejectOpen}
-              busy={busy === 'reject'}
-              onClose={() => setRejectOpen(false)}
-              onConfirm={async (reason) => {
-                const ok = await reject(reason);
-                if (ok) setRejectOpen(false);
-                return ok;
-              }}
-            />
+            {rejectMounted && (
+              <Suspense fallback={null}>
+                <RejectDialog
+                  open={rejectOpen}
+                  busy={busy === 'reject'}
+                  onClose={() => setRejectOpen(false)}
+                  onConfirm={async (reason) => {
+                    const ok = await reject(reason);
+                    if (ok) setRejectOpen(false);
+                    return ok;
+                  }}
+                />
+              </Suspense>
+            )}
           </>
         )}
       </div>

@@ -13,7 +13,7 @@ interface Props {
 const MAX_REASON = 500;
 
 /** Asks for an optional reason before rejecting the quotation. */
-export function RejectDialog({ open, busy, onClose, onConfirm }: Props) {
+export default function RejectDialog({ open, busy, onClose, onConfirm }: Props) {
   const [reason, setReason] = useState('');
   return (
     <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} placement="center" role="alertdialog">
