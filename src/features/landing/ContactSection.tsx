@@ -10,6 +10,9 @@ export function ContactSection({ company }: { company: PublicCompany | null }) {
   if (!company) return <Text color="gray.600">{M.contact.unavailable}</Text>;
   const whatsapps = company.whatsapp_numbers.filter(Boolean).slice(0, 2);
   const address = [company.address, company.city].filter(Boolean).join(' — ');
+  // Without a map URL in the profile, Google Maps embeds a search for the address.
+  const mapSrc =
+    company.map_url || (address ? `https://www.google.com/maps?q=${encodeURIComponent(address)}&output=embed` : null);
   return (
     <Stack gap="4">
       {address && (
@@ -67,10 +70,10 @@ export function ContactSection({ company }: { company: PublicCompany | null }) {
           </Button>
         )}
       </Wrap>
-      {company.map_url && (
+      {mapSrc && (
         <iframe
           className="ld-map"
-          src={company.map_url}
+          src={mapSrc}
           title={M.contact.mapTitle(company.name)}
           height={300}
           loading="lazy"
