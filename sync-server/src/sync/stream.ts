@@ -58,7 +58,7 @@ export class EventStream {
     this.res.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-cache',
-      Connection: 'keep-alive',
+      Connection: 'close',
       'X-Accel-Buffering': 'no',
     });
     // A first comment flushes the headers so the client's fetch() resolves at once.
