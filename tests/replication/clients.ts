@@ -153,3 +153,30 @@ function diff(a: Record<string, unknown>[], b: Record<string, unknown>[]): strin
   for (const d of b) if (!am.has(d.id)) lines.push(`only on server: ${JSON.stringify(d)}`);
   return lines.slice(0, 5).join('\n');
 }
+
+/**
+ * Closes the server's HTTP side like a crash: every socket is cut, also sockets a client
+ * opened without sending a request yet (Node's server.close() would wait up to 60 s for them).
+ */
+export async function killServer(server: TestServer): Promise<void> {
+  const http = server.app.server;
+  const closing = server.app.close();
+  http.closeAllConnections();
+  const timer = setInterval(() => http.closeAllConnections(), 50);
+  try {
+    await closing;
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** server.stop() without waiting on idle client sockets. */
+export async function stopServer(server: TestServer | undefined): Promise<void> {
+  if (!server) return;
+  try {
+    await killServer(server);
+  } catch {
+    /* already closed */
+  }
+  await server.stop();
+}

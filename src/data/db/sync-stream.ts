@@ -85,7 +85,13 @@ export class SyncStreamReader {
     const reader = body.getReader();
     const decoder = new TextDecoder();
     let buffer = '';
-    signal.addEventListener('abort', () => void reader.cancel().catch(() => undefined), { once: true });
+    const cancel = () => void reader.cancel().catch(() => undefined);
+    // Aborted between the answer and this point: the listener below would never fire.
+    if (signal.aborted) {
+      cancel();
+      return;
+    }
+    signal.addEventListener('abort', cancel, { once: true });
     for (;;) {
       const { value, done } = await reader.read();
       if (done) return;
