@@ -57,7 +57,9 @@ interface Result {
   pushTotalMs?: number;
   pushLanded?: number;
   live?: number[];
+  liveStages?: Record<string, number>;
   liveLost?: number;
+  liveLate?: number[];
   probes?: { limit: number; totalMs: number; ttfbMs: number; bodyMs: number; parseMs: number; requests: number; bytes: number }[];
   store?: { validated: boolean; totalMs: number }[];
 }
@@ -175,16 +177,34 @@ async function runBackend(backend: Backend, browser: Browser, webDir: string): P
     step(`${backend}: ${LIVE_WRITES} live writes A → B…`);
     r.live = [];
     r.liveLost = 0;
+    const writes: LiveWrite[] = [];
+    const lost: { id: string; start: number }[] = [];
+    await a.page.evaluate(() => window.forjaBench.trace(true));
+    await b.page.evaluate(() => window.forjaBench.trace(true));
     await withTimeout('live latency', 240_000, (async () => {
       for (let i = 0; i < LIVE_WRITES; i++) {
         const id = `live-${i}`;
         const sent = await a.page.evaluate(([id, i]) => window.forjaBench.writeOne(id as string, i as number), [id, i]);
         const got = await b.page.evaluate((id) => window.forjaBench.arrival(id, 5000), id);
-        if (got === null) r.liveLost!++;
-        else r.live!.push(got - sent);
+        if (got === null) lost.push({ id, start: sent.start });
+        else {
+          r.live!.push(got - sent.start);
+          writes.push({ ...sent, arrived: got });
+        }
         await new Promise((res) => setTimeout(res, 30));
       }
     })());
+    // A write not seen within 5 s: did it arrive later (a missed stream event), or never?
+    for (const w of lost) {
+      const late = await b.page.evaluate((id) => window.forjaBench.arrival(id, 3000), w.id);
+      if (late === null) r.liveLost++;
+      else (r.liveLate ??= []).push(late - w.start);
+    }
+    r.liveStages = liveStages(
+      writes,
+      await a.page.evaluate(() => window.forjaBench.trace(false)),
+      await b.page.evaluate(() => window.forjaBench.trace(false)),
+    );
 
     // Profile: where does an initial pull spend its time?
     step(`${backend}: profiling (raw pull per limit, raw IndexedDB writes)…`);
@@ -214,6 +234,47 @@ async function runBackend(backend: Backend, browser: Browser, webDir: string): P
   return r;
 }
 
+interface LiveWrite {
+  start: number;
+  written: number;
+  arrived: number;
+}
+type Trace = { kind: string; t: number }[];
+
+/**
+ * Median time of each step of the live path, lining up A's and B's traces per write:
+ * insert on A → A's push request → the stream event on B → B's pull → stored on B.
+ */
+function liveStages(writes: LiveWrite[], ta: Trace, tb: Trace): Record<string, number> {
+  const first = (tr: Trace, kind: string, after: number, before: number) =>
+    tr.find((e) => e.kind === kind && e.t >= after && e.t <= before)?.t;
+  const stages: Record<string, number[]> = {
+    'insert() on A resolves': [],
+    'A sends its push': [],
+    'push sent → event reaches B': [],
+    'event → B sends its pull': [],
+    'B pull round trip': [],
+    'B stores it, change event': [],
+    '(A push round trip)': [],
+  };
+  for (const w of writes) {
+    const pushStart = first(ta, 'push-start', w.start, w.arrived);
+    const pushEnd = pushStart && first(ta, 'push-end', pushStart, Infinity);
+    const event = pushStart && first(tb, 'stream-event', pushStart, w.arrived);
+    const pullStart = event && first(tb, 'pull-start', event, w.arrived);
+    const pullEnd = pullStart && first(tb, 'pull-end', pullStart, w.arrived);
+    if (!pushStart || !pushEnd || !event || !pullStart || !pullEnd) continue;
+    stages['insert() on A resolves'].push(w.written - w.start);
+    stages['A sends its push'].push(pushStart - w.start);
+    stages['push sent → event reaches B'].push(event - pushStart);
+    stages['event → B sends its pull'].push(pullStart - event);
+    stages['B pull round trip'].push(pullEnd - pullStart);
+    stages['B stores it, change event'].push(w.arrived - pullEnd);
+    stages['(A push round trip)'].push(pushEnd - pushStart);
+  }
+  return Object.fromEntries(Object.entries(stages).map(([k, v]) => [k, percentile(v, 50)]));
+}
+
 function share(ms: number, of: number | undefined): string {
   return of ? `${fmt.s(ms)} (${((ms / of) * 100).toFixed(0)}%)` : fmt.s(ms);
 }
@@ -241,7 +302,7 @@ function report(results: Result[]): void {
     row('   local writes / landed', (r) => opt(r.pushLocalMs, (ms) => `${fmt.s(ms)} / ${r.pushLanded} on server`)),
     row(`3. live A → B, ${LIVE_WRITES} writes, p50`, (r) => opt(r.live, (l) => `${fmt.ms(percentile(l, 50))} (${percentile(l, 50) <= TARGET_LIVE_P50 ? 'meets' : 'misses'} ≤15 ms)`)),
     row('   p95 / max', (r) => opt(r.live, (l) => `${fmt.ms(percentile(l, 95))} / ${fmt.ms(Math.max(...l))}`)),
-    row('   lost (>5 s)', (r) => opt(r.liveLost, String)),
+    row('   late (>5 s, excluded) / never', (r) => opt(r.liveLost, (n) => `${r.liveLate?.length ?? 0}${r.liveLate ? ` (${r.liveLate.map((ms) => fmt.s(ms)).join(', ')})` : ''} / ${n}`)),
   ]));
 
   console.log('\n== Where the initial pull goes (profile) ==');
@@ -261,6 +322,11 @@ function report(results: Result[]): void {
     row('RxDB bulkInsert only, ajv + Dexie', (r) => opt(r.store?.find((s) => s.validated), (s) => `${fmt.s(s.totalMs)} (${fmt.rate(DOCS, s.totalMs)})`)),
     row('RxDB bulkInsert only, Dexie', (r) => opt(r.store?.find((s) => !s.validated), (s) => `${fmt.s(s.totalMs)} (${fmt.rate(DOCS, s.totalMs)})`)),
   ]));
+  const stageNames = Object.keys(results.find((r) => r.liveStages)?.liveStages ?? {});
+  if (stageNames.length > 0) {
+    console.log('\n== Live path A → B, median of each step ==');
+    console.log(table([head, ...stageNames.map((k) => row(k, (r) => opt(r.liveStages?.[k], fmt.ms)))]));
+  }
   for (const r of results) {
     if (!r.cpu) continue;
     console.log(`\n== CPU profile of the 2nd device's pull, main thread, ${r.backend} (${fmt.s(r.cpu.totalMs)} sampled) ==`);

@@ -17,10 +17,49 @@ let pullRequests = 0;
 let pullBytes = 0;
 let idbTransactions = 0;
 
+/**
+ * Live-path trace: when on, every push/pull request (start, end) and every stream event's
+ * arrival, on the shared clock (timeOrigin + now), so Node can line up A's and B's events.
+ */
+export type TraceKind = 'push-start' | 'push-end' | 'pull-start' | 'pull-end' | 'stream-event';
+const trace: { kind: TraceKind; t: number }[] = [];
+let tracing = false;
+const epoch = () => performance.timeOrigin + performance.now();
+
+export function setTracing(on: boolean): void {
+  tracing = on;
+}
+export function takeTrace(): { kind: TraceKind; t: number }[] {
+  return trace.splice(0, trace.length);
+}
+
+async function traced(kind: 'push' | 'pull', run: () => Promise<Response>): Promise<Response> {
+  trace.push({ kind: `${kind}-start`, t: epoch() });
+  const res = await run();
+  const text = await res.text();
+  trace.push({ kind: `${kind}-end`, t: epoch() });
+  return new Response(text, { status: res.status, statusText: res.statusText, headers: res.headers });
+}
+
+/** The stream's body passed through untouched, noting when each chunk carrying an event arrives. */
+function tracedStream(res: Response): Response {
+  if (!res.body) return res;
+  const mark = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      if (tracing && new TextDecoder().decode(chunk).includes('data:')) trace.push({ kind: 'stream-event', t: epoch() });
+      controller.enqueue(chunk);
+    },
+  });
+  return new Response(res.body.pipeThrough(mark), { status: res.status, statusText: res.statusText, headers: res.headers });
+}
+
 export function installInstrumentation(): void {
   const origFetch = window.fetch.bind(window);
   window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (url.includes('/api/sync/stream')) return tracedStream(await origFetch(input, init));
+    if (tracing && /\/api\/sync\/[^/]+\/push/.test(url)) return traced('push', () => origFetch(input, init));
+    if (tracing && /\/api\/sync\/[^/]+\/pull/.test(url)) return traced('pull', () => origFetch(input, init));
     if (!recording || !/\/api\/sync\/[^/]+\/pull/.test(url)) return origFetch(input, init);
     const t0 = now();
     const res = await origFetch(input, init);

@@ -11,7 +11,7 @@ import { openAppClient } from './app-client';
 import type { AppClient } from './client-types';
 import { benchCustomer } from './docs';
 import { rawPull, rawStore } from './probes';
-import { installInstrumentation, startRecording, stopRecording, type PullBreakdown } from './instrument';
+import { installInstrumentation, setTracing, startRecording, stopRecording, takeTrace, type PullBreakdown } from './instrument';
 
 installInstrumentation();
 
@@ -101,12 +101,18 @@ const api = {
     });
   },
 
-  /** One live write on this page; returns the time just before the write started. */
-  async writeOne(id: string, i: number): Promise<number> {
+  /** One live write on this page; returns the times just before the write started and when it resolved. */
+  async writeOne(id: string, i: number): Promise<{ start: number; written: number }> {
     const c = need(client, 'open');
-    const t0 = now();
+    const start = now();
     await c.insert(benchCustomer(id, i));
-    return t0;
+    return { start, written: now() };
+  },
+
+  /** Live-path trace of push/pull requests and stream events (instrument.ts). */
+  trace(on: boolean) {
+    setTracing(on);
+    return takeTrace();
   },
 
   /** When `id` arrived on this page (waits up to timeoutMs); null when it never did. */
