@@ -292,6 +292,24 @@ describe.each(backends())('sync routes (%s)', (backend) => {
     expect(res.rejections.map((r) => [r.id, r.error, r.message])).toEqual([[b.id, 'duplicate_catalog_name', ERROR_MESSAGES.duplicate_catalog_name]]);
   });
 
+  test('the company profile is one document: edits land, a second profile is refused', async () => {
+    const { docs } = await pullAll<Record<string, unknown>>(server, alice.accessToken, 'company');
+    const profile = docs.find((d) => d.id === 'company');
+    const now = isoAt();
+    const base = profile ?? {
+      id: 'company', name: 'Serralheria', tagline: null, address: 'Rua A, 1', city: 'Itabira', phones: ['31 3333-0000'],
+      whatsapp_numbers: [], email: null, facebook_url: null, instagram_url: null, opening_hours: 'Seg a Sex 8h às 17h',
+      map_url: null, pix_key: null, created_at: now, updated_at: now, client_updated_at: now, created_by: null, _deleted: false,
+    };
+    const edit = await push(server, alice.accessToken, 'company', [
+      { assumedMasterState: profile ?? null, newDocumentState: { ...base, phones: ['31 3333-0000', '31 99999-0000'], client_updated_at: isoAt(1000) } },
+      { assumedMasterState: null, newDocumentState: { ...base, id: 'company-2' } },
+    ]);
+    expect(edit.rejections.map((r) => [r.id, r.error])).toEqual([['company-2', 'invalid_document']]);
+    const after = (await pullAll<Record<string, unknown>>(server, bob.accessToken, 'company')).docs.find((d) => d.id === 'company');
+    expect(after?.phones).toEqual(['31 3333-0000', '31 99999-0000']);
+  });
+
   test('staff is read-only and served from the users table', async () => {
     const staff = await pullAll<{ id: string; email: string }>(server, alice.accessToken, 'staff');
     const me = staff.docs.find((d) => d.id === alice.user.id)!;
