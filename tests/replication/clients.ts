@@ -51,6 +51,7 @@ export async function makeClient(
     collections: opts.collections ?? TEST_COLLECTIONS,
     devMode: true,
     retryTime: 150,
+    streamMaxBackoffMs: 1000,
   });
   return {
     label: opts.label,

@@ -27,6 +27,7 @@ export type CreateForjaDatabaseOptions = SyncTransport & {
   pushBatchSize?: number;
   pullBatchSize?: number;
   watchBrowserOnline?: boolean;
+  streamMaxBackoffMs?: number;
 };
 
 export type ForjaDatabase = {
@@ -99,6 +100,7 @@ export async function createForjaDatabase(opts: CreateForjaDatabaseOptions): Pro
     pushBatchSize: opts.pushBatchSize,
     pullBatchSize: opts.pullBatchSize,
     watchBrowserOnline: opts.watchBrowserOnline,
+    streamMaxBackoffMs: opts.streamMaxBackoffMs,
   });
   await sync.init();
   if (opts.replicate !== false) await sync.start();

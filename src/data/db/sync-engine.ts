@@ -26,6 +26,8 @@ export type SyncEngineOptions = SyncTransport & {
   pullBatchSize?: number;
   /** Reads navigator.onLine and listens to online/offline events when available. */
   watchBrowserOnline?: boolean;
+  /** Longest wait between two reconnection attempts of the change stream (default 30 s). */
+  streamMaxBackoffMs?: number;
 };
 
 type Row = PushRow<Record<string, unknown>>;
@@ -80,7 +82,7 @@ export class SyncEngine {
           this.setRuntime({ reachable: false });
         }
       },
-    });
+    }, opts.streamMaxBackoffMs);
   }
 
   /** Loads the persisted state; call before any local write. */
