@@ -89,29 +89,28 @@ export async function syncRoutes(app: FastifyInstance, opts: SyncRoutesOptions):
   app.get('/api/sync/stream', { preHandler }, async (request, reply) => {
     const sessionId = request.session!.sessionId;
     const stream = new EventStream(reply.raw);
-    let timer: NodeJS.Timeout | undefined;
-    let unsubscribe: (() => void) | undefined;
+    const live: { timer?: NodeJS.Timeout; unsubscribe?: () => void } = {};
     let gone = false;
     const cleanup = () => {
       gone = true;
-      clearInterval(timer);
-      unsubscribe?.();
+      clearInterval(live.timer);
+      live.unsubscribe?.();
       streams.delete(stream);
       stream.end();
     };
     // Listen for the client going away before anything async, so an early hang-up is not missed.
     reply.raw.on('close', cleanup);
-    unsubscribe = await hub.subscribe((payload) => stream.sendChange(payload));
+    live.unsubscribe = await hub.subscribe((payload) => stream.sendChange(payload));
     reply.hijack();
     if (gone || reply.raw.destroyed) return cleanup();
     streams.add(stream);
     stream.open();
     // Heartbeat; a logged-out or revoked session's stream ends at the next one.
-    timer = setInterval(() => {
+    live.timer = setInterval(() => {
       stream.ping();
       findLiveSession(db, sessionId)
-        .then((live) => {
-          if (!live) cleanup();
+        .then((session) => {
+          if (!session) cleanup();
         })
         .catch(() => {});
     }, PING_INTERVAL_MS);
