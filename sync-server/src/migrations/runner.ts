@@ -11,15 +11,13 @@ import { migrations as allMigrations } from './index';
 const MIGRATION_LOCK_KEY = 7420;
 
 export async function runMigrations(db: Database, migrations: readonly Migration[] = allMigrations): Promise<string[]> {
-  await db.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    id text PRIMARY KEY,
-    applied_at timestamptz NOT NULL DEFAULT now()
-  )`).catch(async (err) => {
-    // Two starts racing on CREATE TABLE IF NOT EXISTS can collide on the catalog; retry once.
-    await new Promise((r) => setTimeout(r, 100));
-    await db.query('SELECT 1 FROM schema_migrations LIMIT 1').catch(() => {
-      throw err;
-    });
+  await db.transaction(async (tx) => {
+    // Under the lock too: two concurrent CREATE TABLE IF NOT EXISTS can still collide.
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      id text PRIMARY KEY,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`);
   });
   const applied: string[] = [];
   for (const m of migrations) {
