@@ -1,6 +1,7 @@
 /** GET /api/sync/stream: one event stream per device, fed by the shared LISTEN. */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { backends, signIn, startTestServer, type TestServer } from '../support/server';
+import { api, backends, signIn, startTestServer, type TestServer } from '../support/server';
+import { streamSettings } from '../../sync-server/src/sync/stream';
 import { customer, push } from './sync-fixtures';
 
 interface OpenStream {
@@ -8,6 +9,8 @@ interface OpenStream {
   /** Resolves with the first `data:` event matching `pred`. */
   next(pred: (e: { collection: string; seq: number }) => boolean, timeoutMs?: number): Promise<{ collection: string; seq: number }>;
   text(): string;
+  /** Resolves when the server ends the stream. */
+  ended: Promise<void>;
   close(): void;
 }
 
@@ -17,7 +20,7 @@ async function openStream(server: TestServer, token: string): Promise<OpenStream
   let buffer = '';
   const events: { collection: string; seq: number }[] = [];
   const waiters = new Set<() => void>();
-  void (async () => {
+  const ended = (async () => {
     const reader = res.body!.getReader();
     const decoder = new TextDecoder();
     try {
@@ -37,6 +40,7 @@ async function openStream(server: TestServer, token: string): Promise<OpenStream
   })();
   return {
     res,
+    ended,
     text: () => buffer,
     close: () => ctrl.abort(),
     next(pred, timeoutMs = 1000) {
@@ -111,6 +115,24 @@ describe.each(backends())('sync stream (%s)', (backend) => {
       await push(server, alice.accessToken, 'customers', [{ assumedMasterState: null, newDocumentState: customer({ name: '' }) }]);
       await expect(stream.next((e) => e.collection === 'customers', 500)).rejects.toThrow(/no matching event/);
     } finally {
+      stream.close();
+    }
+  });
+
+  test('heartbeats flow, and a logged-out session loses its stream at the next one', async () => {
+    const before = streamSettings.pingIntervalMs;
+    streamSettings.pingIntervalMs = 150;
+    const alice = await signIn(server);
+    const stream = await openStream(server, alice.accessToken);
+    try {
+      await new Promise((r) => setTimeout(r, 400));
+      expect(stream.text()).toMatch(/^: ping$/m);
+      const out = await api(server, '/api/auth/logout', { method: 'POST', token: alice.accessToken, cookie: alice.refreshCookie });
+      expect(out.status).toBe(204);
+      const ended = await Promise.race([stream.ended.then(() => true), new Promise((r) => setTimeout(() => r(false), 2000))]);
+      expect(ended).toBe(true);
+    } finally {
+      streamSettings.pingIntervalMs = before;
       stream.close();
     }
   });

@@ -18,7 +18,7 @@ import { parseCheckpoint, parseLimit, parsePushBody, rejectionsHeader } from './
 import { pull, PULL_DEFAULT_LIMIT, PULL_MAX_LIMIT, ResyncRequired } from './pull';
 import { pushRows, pushToReadOnly } from './push';
 import { isReadOnly } from './rights';
-import { ChangeHub, EventStream, PING_INTERVAL_MS } from './stream';
+import { ChangeHub, EventStream, streamSettings } from './stream';
 import { schedulePurge } from './tombstones';
 
 export interface SyncRoutesOptions {
@@ -113,6 +113,6 @@ export async function syncRoutes(app: FastifyInstance, opts: SyncRoutesOptions):
           if (!session) cleanup();
         })
         .catch(() => {});
-    }, PING_INTERVAL_MS);
+    }, streamSettings.pingIntervalMs);
   });
 }

@@ -8,6 +8,8 @@ import type { Database } from '../db/types';
 import { CHANGES_CHANNEL } from '../db/sequence';
 
 export const PING_INTERVAL_MS = 15_000;
+/** Tunable for tests only (the server runs in-process there). */
+export const streamSettings = { pingIntervalMs: PING_INTERVAL_MS };
 
 export type ChangeListener = (payload: string) => void;
 
