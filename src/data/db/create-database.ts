@@ -2,7 +2,6 @@ import { addRxPlugin, createRxDatabase, type RxJsonSchema, type RxStorage } from
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { COLLECTION_NAMES, collectionSchemas, type CollectionName } from '@shared';
 import { forjaConflictHandler } from './conflict-handler';
 import { SyncEngine } from './sync-engine';
@@ -13,8 +12,10 @@ export type CreateForjaDatabaseOptions = SyncTransport & {
   name: string;
   /** The signed-in user: stamped as `created_by` on local inserts (the server stamps it too). */
   userId?: string | null;
-  /** Defaults to Dexie over the global indexedDB. Always wrapped in the ajv validator. */
+  /** Defaults to Dexie over the global indexedDB. Always wrapped in a schema validator. */
   storage?: RxStorage<any, any>;
+  /** 'auto' (default): ajv where eval is allowed (Node, tests), z-schema under a strict CSP. */
+  validator?: 'ajv' | 'z-schema' | 'auto';
   /** Only these collections (Node tests open several clients in one process: 13 max). */
   collections?: CollectionName[];
   /** RxDB dev-mode: tests only (in a browser it injects a tracking iframe). */
@@ -42,6 +43,29 @@ export type ForjaDatabase = {
   remove(): Promise<void>;
 };
 
+/**
+ * ajv compiles validators with `new Function`, which the app's Content-Security-Policy
+ * (script-src 'self', no 'unsafe-eval') forbids in the browser. Where eval is blocked we
+ * validate with z-schema (an interpreter, same JSON Schema rules for our schemas).
+ */
+function evalAllowed(): boolean {
+  try {
+    return new Function('return true')() === true;
+  } catch {
+    return false;
+  }
+}
+
+async function validatedStorage(storage: RxStorage<any, any>, validator: 'ajv' | 'z-schema' | 'auto') {
+  const useAjv = validator === 'ajv' || (validator === 'auto' && evalAllowed());
+  if (useAjv) {
+    const { wrappedValidateAjvStorage } = await import('rxdb/plugins/validate-ajv');
+    return wrappedValidateAjvStorage({ storage });
+  }
+  const { wrappedValidateZSchemaStorage } = await import('rxdb/plugins/validate-z-schema');
+  return wrappedValidateZSchemaStorage({ storage });
+}
+
 let pluginsAdded = false;
 let devModeAdded = false;
 
@@ -67,7 +91,7 @@ async function addPlugins(devMode: boolean): Promise<void> {
 export async function createForjaDatabase(opts: CreateForjaDatabaseOptions): Promise<ForjaDatabase> {
   await addPlugins(Boolean(opts.devMode));
   const names = opts.collections ?? COLLECTION_NAMES;
-  const storage = wrappedValidateAjvStorage({ storage: opts.storage ?? getRxStorageDexie() });
+  const storage = await validatedStorage(opts.storage ?? getRxStorageDexie(), opts.validator ?? 'auto');
   const db = (await createRxDatabase({
     name: opts.name,
     storage,
