@@ -200,11 +200,12 @@ async function runBackend(backend: Backend, browser: Browser, webDir: string): P
       if (late === null) r.liveLost++;
       else (r.liveLate ??= []).push(late - w.start);
     }
-    r.liveStages = liveStages(
-      writes,
-      await a.page.evaluate(() => window.forjaBench.trace(false)),
-      await b.page.evaluate(() => window.forjaBench.trace(false)),
-    );
+    const ta = await a.page.evaluate(() => window.forjaBench.trace(false));
+    const tb = await b.page.evaluate(() => window.forjaBench.trace(false));
+    r.liveStages = liveStages(writes, ta, tb);
+    for (const w of lost.slice(0, 3)) step(`late write ${w.id}: ${timeline(w.start, ta, tb)}`);
+    const failed = [...ta, ...tb].filter((e) => e.status !== undefined && e.status !== 200);
+    if (failed.length > 0) step(`sync requests that failed during the live phase: ${failed.map((e) => `${e.kind} ${e.status}`).join(', ')}`);
 
     // Profile: where does an initial pull spend its time?
     step(`${backend}: profiling (raw pull per limit, raw IndexedDB writes)…`);
@@ -239,7 +240,16 @@ interface LiveWrite {
   written: number;
   arrived: number;
 }
-type Trace = { kind: string; t: number }[];
+type Trace = { kind: string; t: number; status?: number }[];
+
+/** A's and B's sync events in the 20 s after a write, relative to it (diagnosing late writes). */
+function timeline(start: number, ta: Trace, tb: Trace): string {
+  const ev = [...ta.map((e) => ({ ...e, who: 'A' })), ...tb.map((e) => ({ ...e, who: 'B' }))]
+    .filter((e) => e.t >= start && e.t <= start + 20_000)
+    .sort((x, y) => x.t - y.t)
+    .slice(0, 24);
+  return ev.map((e) => `${e.who} ${e.kind}${e.status !== undefined ? `(${e.status})` : ''} +${Math.round(e.t - start)}`).join(', ');
+}
 
 /**
  * Median time of each step of the live path, lining up A's and B's traces per write:

@@ -22,22 +22,28 @@ let idbTransactions = 0;
  * arrival, on the shared clock (timeOrigin + now), so Node can line up A's and B's events.
  */
 export type TraceKind = 'push-start' | 'push-end' | 'pull-start' | 'pull-end' | 'stream-event';
-const trace: { kind: TraceKind; t: number }[] = [];
+const trace: { kind: TraceKind; t: number; status?: number }[] = [];
 let tracing = false;
 const epoch = () => performance.timeOrigin + performance.now();
 
 export function setTracing(on: boolean): void {
   tracing = on;
 }
-export function takeTrace(): { kind: TraceKind; t: number }[] {
+export function takeTrace(): { kind: TraceKind; t: number; status?: number }[] {
   return trace.splice(0, trace.length);
 }
 
 async function traced(kind: 'push' | 'pull', run: () => Promise<Response>): Promise<Response> {
   trace.push({ kind: `${kind}-start`, t: epoch() });
-  const res = await run();
+  let res: Response;
+  try {
+    res = await run();
+  } catch (e) {
+    trace.push({ kind: `${kind}-end`, t: epoch(), status: 0 });
+    throw e;
+  }
   const text = await res.text();
-  trace.push({ kind: `${kind}-end`, t: epoch() });
+  trace.push({ kind: `${kind}-end`, t: epoch(), status: res.status });
   return new Response(text, { status: res.status, statusText: res.statusText, headers: res.headers });
 }
 
