@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { ERROR_MESSAGES, type CustomerDoc, type StockMovementDoc } from '@shared';
 import { api, backends, startTestServer, type TestServer } from '../support/server';
-import { insertDocument, patchDocument, removeDocument } from '../../src/data/db/writes';
+import { insertDocument, patchDocument, putDocument, removeDocument } from '../../src/data/db/writes';
 import { check, converged, eventually, killServer, makeClient, serverDocs, stopServer, type Client } from './clients';
 
 const phone = () => `31 9${Math.floor(Math.random() * 1e8).toString().padStart(8, '0')}`;
@@ -157,10 +157,18 @@ describe.each(backends())('replication with RxDB clients (%s)', (backend) => {
     // The queue is not blocked: the next write lands.
     const after = await a.customers.add({ name: 'Depois da recusa', phone: phone() });
     await eventually(async () => check((await serverDocs(server, a.session.accessToken, 'customers')).some((c) => c.id === after.id), 'landed'), 'next write lands');
-    // The refusal survives a restart of the client (persisted with the database).
-    expect(a.fdb.sync.store.value.refused).toHaveLength(1);
+    // The local copy went back to the server's state (it has none: deleted locally).
+    expect((await a.docs('customers')).some((c) => c.id === bad.id)).toBe(false);
+
+    // Once the cause is gone, the kept version is re-applied as a new local edit and lands.
+    await b.customers.remove(owner.id);
+    await eventually(async () => check(!(await serverDocs(server, b.session.accessToken, 'customers')).some((c) => c.id === owner.id), 'gone'), 'owner deleted');
     await a.fdb.sync.store.removeRefused('customers', bad.id);
+    await putDocument(a.fdb, 'customers', refused[0].document);
     expect(a.fdb.sync.status$.value.refused).toEqual([]);
+    await converged(server, a.session.accessToken, [a, b]);
+    const retried = (await serverDocs(server, a.session.accessToken, 'customers')).find((c) => c.id === bad.id);
+    expect(retried).toMatchObject({ name: 'Duplicado', phone: taken });
   });
 
   test('stock movements from two offline clients both count', async () => {

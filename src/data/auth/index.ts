@@ -154,9 +154,18 @@ function onBackgroundRefresh(outcome: RefreshOutcome): void {
  * presenting an already-rotated refresh token would make the server revoke the session.
  */
 export function refreshSession(): Promise<RefreshOutcome> {
-  refreshing ??= withRefreshLock(doRefresh).finally(() => {
-    refreshing = null;
-  });
+  refreshing ??= withRefreshLock(doRefresh)
+    .then((outcome) => {
+      // The server no longer knows this session: signed out (local data is kept).
+      if (outcome === 'unauthorized') {
+        accessToken = null;
+        if (state.status !== 'signed-out') setState({ status: 'signed-out' });
+      }
+      return outcome;
+    })
+    .finally(() => {
+      refreshing = null;
+    });
   return refreshing;
 }
 

@@ -1,5 +1,12 @@
 import { BehaviorSubject, type Subscription } from 'rxjs';
-import { refreshSession, getAccessToken, reportPendingCount, setLocalDataHandle } from '../auth';
+import {
+  getAccessToken,
+  getAuthState,
+  refreshSession,
+  reportPendingCount,
+  setLocalDataHandle,
+  subscribeAuth,
+} from '../auth';
 import { createForjaDatabase, type ForjaDatabase } from './create-database';
 
 /**
@@ -11,6 +18,12 @@ let current: { userId: string; promise: Promise<ForjaDatabase> } | null = null;
 let statusSub: Subscription | null = null;
 export const database$ = new BehaviorSubject<ForjaDatabase | null>(null);
 let persistRequested = false;
+
+// Involuntary sign-out (session revoked or expired): stop replicating, keep the data.
+// (The admin route unmounts DataProvider at once, so this cannot live in a component.)
+subscribeAuth(() => {
+  if (getAuthState().status === 'signed-out' && current) void closeUserDatabase();
+});
 
 export const databaseNameFor = (userId: string) => `forja_${userId}`;
 
@@ -38,7 +51,12 @@ export function openUserDatabase(userId: string): Promise<ForjaDatabase> {
       watchBrowserOnline: true,
     });
     statusSub?.unsubscribe();
-    statusSub = fdb.sync.status$.subscribe((s) => reportPendingCount(userId, s.pending));
+    let lastPending = -1;
+    statusSub = fdb.sync.status$.subscribe((s) => {
+      if (s.pending === lastPending) return;
+      lastPending = s.pending;
+      reportPendingCount(userId, s.pending);
+    });
     setLocalDataHandle({
       userId,
       pendingCount: () => fdb.sync.status$.value.pending,
