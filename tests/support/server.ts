@@ -138,8 +138,12 @@ export async function startTestServer(opts: StartTestServerOptions = {}): Promis
       await open();
     },
     async stop() {
-      await close();
-      await testDb.drop();
+      try {
+        await close();
+      } finally {
+        // Dropped even if closing failed, so no forja_t_* database or temp dir is left behind.
+        await testDb.drop();
+      }
     },
   };
   return server;
