@@ -72,7 +72,8 @@ export async function makeClient(
     /** Live documents of a collection, plain, sorted by id. */
     async docs<T = Record<string, unknown>>(c: CollectionName): Promise<T[]> {
       const docs = await fdb.db.collections[c].find().exec();
-      return docs.map((d) => d.toMutableJSON() as T).sort((a: any, b: any) => String(a.id).localeCompare(String(b.id)));
+      const plain = docs.map((d) => d.toMutableJSON() as unknown as { id: string });
+      return plain.sort((a, b) => a.id.localeCompare(b.id)) as unknown as T[];
     },
     close: () => fdb.close(),
   };

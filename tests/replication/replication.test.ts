@@ -9,6 +9,8 @@ import { api, backends, startTestServer, type TestServer } from '../support/serv
 import { insertDocument, patchDocument, putDocument, removeDocument } from '../../src/data/db/writes';
 import { check, converged, eventually, killServer, makeClient, serverDocs, stopServer, type Client } from './clients';
 
+type ConflictEntry = { doc_id: string; field: string; winning_value: unknown; losing_value: unknown };
+
 const phone = () => `31 9${Math.floor(Math.random() * 1e8).toString().padStart(8, '0')}`;
 
 describe.each(backends())('replication with RxDB clients (%s)', (backend) => {
@@ -89,10 +91,10 @@ describe.each(backends())('replication with RxDB clients (%s)', (backend) => {
     expect(merged.description).toBe('versão de B'); // both: the later client edit
     const log = await api(server, '/api/sync/conflicts?limit=100', { token: a.session.accessToken });
     expect(log.status).toBe(200);
-    const entry = (log.body as any[]).find((e) => e.doc_id === doc.id && e.field === 'description');
+    const entry = (log.body as ConflictEntry[]).find((e) => e.doc_id === doc.id && e.field === 'description');
     expect(entry).toBeTruthy();
-    expect(entry.losing_value).toBe('versão de A');
-    expect(entry.winning_value).toBe('versão de B');
+    expect(entry?.losing_value).toBe('versão de A');
+    expect(entry?.winning_value).toBe('versão de B');
   });
 
   test('server stopped and restarted: writes made while it was down arrive, nothing is lost', async () => {
@@ -122,7 +124,7 @@ describe.each(backends())('replication with RxDB clients (%s)', (backend) => {
     const { rows } = await server.db.query(`SELECT count(*)::int AS n FROM customers WHERE id = $1`, [doc.id]);
     expect(rows[0].n).toBe(1);
     const log = await api(server, '/api/sync/conflicts?limit=1000', { token: a.session.accessToken });
-    expect((log.body as any[]).filter((e) => e.doc_id === doc.id)).toEqual([]);
+    expect((log.body as ConflictEntry[]).filter((e) => e.doc_id === doc.id)).toEqual([]);
     expect(a.fdb.sync.status$.value.refused).toEqual([]);
   });
 

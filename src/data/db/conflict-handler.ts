@@ -1,5 +1,6 @@
 import type { RxConflictHandler } from 'rxdb';
 import { sameDocumentState } from './equality';
+import type { AnyDoc } from './types';
 
 /**
  * Forja's conflict handler.
@@ -18,9 +19,9 @@ import { sameDocumentState } from './equality';
  * when the server has none) so the push queue never blocks; the refused local version is
  * kept aside by the sync engine (see sync-state.ts) and shown to the user.
  */
-export const forjaConflictHandler: RxConflictHandler<any> = {
+export const forjaConflictHandler: RxConflictHandler<AnyDoc> = {
   isEqual(a, b) {
-    return sameDocumentState(a as Record<string, unknown>, b as Record<string, unknown>);
+    return sameDocumentState(a, b);
   },
   resolve(input) {
     return Promise.resolve(input.realMasterState);

@@ -5,7 +5,7 @@ import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { COLLECTION_NAMES, collectionSchemas, type CollectionName } from '@shared';
 import { forjaConflictHandler } from './conflict-handler';
 import { SyncEngine } from './sync-engine';
-import type { ForjaRxDatabase, SyncTransport } from './types';
+import type { AnyDoc, ForjaRxDatabase, SyncTransport } from './types';
 
 export type CreateForjaDatabaseOptions = SyncTransport & {
   /** Database name, `forja_<userId>` in the app. */
@@ -13,7 +13,7 @@ export type CreateForjaDatabaseOptions = SyncTransport & {
   /** The signed-in user: stamped as `created_by` on local inserts (the server stamps it too). */
   userId?: string | null;
   /** Defaults to Dexie over the global indexedDB. Always wrapped in a schema validator. */
-  storage?: RxStorage<any, any>;
+  storage?: RxStorage<unknown, unknown>;
   /** 'auto' (default): ajv where eval is allowed (Node, tests), z-schema under a strict CSP. */
   validator?: 'ajv' | 'z-schema' | 'auto';
   /** Only these collections (Node tests open several clients in one process: 13 max). */
@@ -56,7 +56,7 @@ function evalAllowed(): boolean {
   }
 }
 
-async function validatedStorage(storage: RxStorage<any, any>, validator: 'ajv' | 'z-schema' | 'auto') {
+async function validatedStorage(storage: RxStorage<unknown, unknown>, validator: 'ajv' | 'z-schema' | 'auto') {
   const useAjv = validator === 'ajv' || (validator === 'auto' && evalAllowed());
   if (useAjv) {
     const { wrappedValidateAjvStorage } = await import('rxdb/plugins/validate-ajv');
@@ -105,9 +105,9 @@ export async function createForjaDatabase(opts: CreateForjaDatabaseOptions): Pro
       Object.fromEntries(
         names.map((n) => [
           n,
-          { schema: collectionSchemas[n] as unknown as RxJsonSchema<any>, conflictHandler: forjaConflictHandler },
+          { schema: collectionSchemas[n] as unknown as RxJsonSchema<AnyDoc>, conflictHandler: forjaConflictHandler },
         ]),
-      ) as any,
+      ) as unknown as Parameters<ForjaRxDatabase['addCollections']>[0],
     );
   } catch (e) {
     await db.close();

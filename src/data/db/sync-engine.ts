@@ -1,4 +1,5 @@
 import { BehaviorSubject, Subject, Subscription, combineLatest } from 'rxjs';
+import type { WithDeleted } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
 import {
   API_PATHS,
@@ -15,7 +16,7 @@ import { sameDocumentState } from './equality';
 import { SyncStateStore } from './sync-state';
 import { SyncStreamReader } from './sync-stream';
 import { HttpError, NetworkError, createRequester, errorFrom, type Requester } from './transport';
-import type { ForjaRxDatabase, RefusedDocument, SyncStatus, SyncTransport } from './types';
+import type { AnyCollection, AnyDoc, ForjaRxDatabase, RefusedDocument, SyncStatus, SyncTransport } from './types';
 
 export type SyncEngineOptions = SyncTransport & {
   collections: CollectionName[];
@@ -37,7 +38,7 @@ const UNEXPECTED = ERROR_MESSAGES.internal;
 export class SyncEngine {
   readonly request: Requester;
   readonly store: SyncStateStore;
-  readonly replications = new Map<CollectionName, RxReplicationState<any, SyncCheckpoint>>();
+  readonly replications = new Map<CollectionName, RxReplicationState<AnyDoc, SyncCheckpoint>>();
   private readonly streams = new Map<CollectionName, Subject<'RESYNC'>>();
   private readonly stream: SyncStreamReader;
   private readonly subs: Subscription[] = [];
@@ -177,11 +178,11 @@ export class SyncEngine {
   }
 
   private replicate(name: CollectionName): void {
-    const collection = this.db.collections[name];
+    const collection = this.db.collections[name] as unknown as AnyCollection;
     const stream$ = new Subject<'RESYNC'>();
     this.streams.set(name, stream$);
     const readOnly = READ_ONLY_COLLECTIONS.includes(name);
-    const state = replicateRxCollection<any, SyncCheckpoint>({
+    const state = replicateRxCollection<AnyDoc, SyncCheckpoint>({
       // Not tied to the URL: one database per user and server; the checkpoint must survive.
       replicationIdentifier: `forja-sync-v1-${name}`,
       collection,
@@ -228,7 +229,7 @@ export class SyncEngine {
       this.succeeded();
       this.countInitial(name, body, checkpoint);
       return {
-        documents: body.documents as any[],
+        documents: body.documents as WithDeleted<AnyDoc>[],
         checkpoint: body.checkpoint ?? checkpoint,
       };
     } catch (e) {
@@ -236,8 +237,8 @@ export class SyncEngine {
     }
   }
 
-  private async push(name: CollectionName, rows: Row[]): Promise<any[]> {
-    let masters: Record<string, unknown>[];
+  private async push(name: CollectionName, rows: Row[]): Promise<WithDeleted<AnyDoc>[]> {
+    let masters: WithDeleted<AnyDoc>[];
     let rejections: PushRejection[] = [];
     try {
       const res = await this.request(API_PATHS.syncPush(name), {
@@ -246,7 +247,7 @@ export class SyncEngine {
         body: JSON.stringify(rows),
       });
       if (!res.ok) throw await errorFrom(res);
-      masters = (await res.json()) as Record<string, unknown>[];
+      masters = (await res.json()) as WithDeleted<AnyDoc>[];
       const header = res.headers.get(PUSH_REJECTIONS_HEADER);
       if (header) {
         try {
@@ -287,8 +288,9 @@ export class SyncEngine {
     }
     await this.store.addRefused(refused);
     const ids = [...byId.keys()];
-    const current = await this.db.collections[name].storageInstance.findDocumentsById(ids, true);
-    const currentById = new Map(current.map((d: any) => [String(d.id), d as Record<string, unknown>]));
+    const collection = this.db.collections[name] as unknown as AnyCollection;
+    const current = await collection.storageInstance.findDocumentsById(ids, true);
+    const currentById = new Map(current.map((d) => [String(d.id), d as AnyDoc]));
     const acked = ids.filter((id) => {
       const local = currentById.get(id);
       return !local || sameDocumentState(local, byId.get(id)!.newDocumentState);

@@ -1,6 +1,11 @@
 import type { RxCollection, RxDatabase } from 'rxdb';
 import type { CollectionName, DocTypes } from '@shared';
 
+/** A replicated document as plain data (what push/pull and the conflict handler see). */
+export type AnyDoc = Record<string, unknown>;
+/** A collection seen generically (the sync engine handles all eight the same way). */
+export type AnyCollection = RxCollection<AnyDoc>;
+
 export type ForjaCollections = { [K in CollectionName]: RxCollection<DocTypes[K]> };
 export type ForjaRxDatabase = RxDatabase<ForjaCollections>;
 

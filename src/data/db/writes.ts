@@ -1,5 +1,9 @@
 import type { CollectionName, DocTypes } from '@shared';
 import type { ForjaDatabase } from './create-database';
+import type { AnyCollection, AnyDoc } from './types';
+
+/** Generic access: the helpers below are typed at their signatures. */
+const collectionOf = (fdb: ForjaDatabase, c: CollectionName) => fdb.db.collections[c] as unknown as AnyCollection;
 
 /**
  * Every local write of the app goes through these helpers: they stamp the times the
@@ -31,7 +35,7 @@ export async function insertDocument<C extends Editable>(fdb: ForjaDatabase, c: 
   const id = (doc as { id: string }).id;
   await fdb.sync.markPending(c, [id]);
   try {
-    await fdb.db.collections[c].insert(doc as any);
+    await collectionOf(fdb, c).insert(doc as unknown as AnyDoc);
   } catch (e) {
     await fdb.sync.store.acknowledge(c, [id]);
     throw e;
@@ -46,24 +50,23 @@ export async function patchDocument<C extends Editable>(
   id: string,
   patch: Partial<Omit<Doc<C>, 'id' | 'created_at' | 'updated_at' | 'client_updated_at' | 'created_by'>>,
 ): Promise<Doc<C> | null> {
-  const doc = await fdb.db.collections[c].findOne(id).exec();
+  const doc = await collectionOf(fdb, c).findOne(id).exec();
   if (!doc) return null;
   await fdb.sync.markPending(c, [id]);
-  const updated = await doc.incrementalModify((d: any) => {
-    const next = { ...d, ...patch, client_updated_at: nowIso() };
+  const updated = await doc.incrementalModify((d) => {
+    const at = nowIso();
     // The server stamps updated_at; keep ours moving too so local sorts stay sensible.
-    next.updated_at = next.client_updated_at;
-    return next;
+    return { ...d, ...patch, client_updated_at: at, updated_at: at };
   });
-  return updated.toMutableJSON() as Doc<C>;
+  return updated.toMutableJSON() as unknown as Doc<C>;
 }
 
 export async function removeDocument<C extends Editable>(fdb: ForjaDatabase, c: C, id: string): Promise<boolean> {
-  const doc = await fdb.db.collections[c].findOne(id).exec();
+  const doc = await collectionOf(fdb, c).findOne(id).exec();
   if (!doc) return false;
   await fdb.sync.markPending(c, [id]);
   // One write: stamp the edit time and delete (a tombstone the server keeps).
-  await doc.incrementalModify((d: any) => {
+  await doc.incrementalModify((d) => {
     d.client_updated_at = nowIso();
     d._deleted = true;
     return d;
@@ -80,7 +83,7 @@ export async function putDocument<C extends Editable>(fdb: ForjaDatabase, c: C, 
   const id = String(fields.id);
   const now = nowIso();
   await fdb.sync.markPending(c, [id]);
-  const col = fdb.db.collections[c];
+  const col = collectionOf(fdb, c);
   const existing = await col.findOne(id).exec();
   const doc = { ...fields, client_updated_at: now, updated_at: now };
   if (_deleted) {
@@ -88,8 +91,8 @@ export async function putDocument<C extends Editable>(fdb: ForjaDatabase, c: C, 
     return;
   }
   if (existing) {
-    await existing.incrementalModify(() => ({ ...doc }) as any);
+    await existing.incrementalModify(() => ({ ...doc }));
   } else {
-    await col.upsert(doc as any);
+    await col.upsert(doc);
   }
 }
