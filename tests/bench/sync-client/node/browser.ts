@@ -21,12 +21,11 @@ export interface BenchPage {
 }
 
 /**
- * The server's CSP (`script-src 'self'`) forbids eval, and RxDB's ajv validator compiles schemas
- * with `new Function`: under that CSP the app's database cannot validate anything. Until the
- * server allows it (or the app uses a validator without eval), the bench bypasses the CSP —
- * BENCH_BYPASS_CSP=0 runs under the real policy.
+ * The page runs under the server's real CSP (`script-src 'self'`, no eval), so the data layer
+ * validates with z-schema exactly as in production. BENCH_BYPASS_CSP=1 lifts the CSP, letting
+ * the data layer pick ajv (what Node tests use) — for comparing the two validators.
  */
-export const BYPASS_CSP = process.env.BENCH_BYPASS_CSP !== '0';
+export const BYPASS_CSP = process.env.BENCH_BYPASS_CSP === '1';
 
 export async function openBenchPage(browser: Browser, baseUrl: string): Promise<BenchPage> {
   const context = await browser.newContext({ bypassCSP: BYPASS_CSP });

@@ -10,7 +10,7 @@ import type { RxChangeEvent } from 'rxdb';
 import { openAppClient } from './app-client';
 import type { AppClient } from './client-types';
 import { benchCustomer } from './docs';
-import { rawPull, rawStore } from './probes';
+import { appValidator, rawPull, rawStore } from './probes';
 import { installInstrumentation, setTracing, startRecording, stopRecording, takeTrace, type PullBreakdown } from './instrument';
 
 installInstrumentation();
@@ -64,7 +64,7 @@ const api = {
 
   /** Which replication code runs (the app's src/data or the bench's minimal fallback). */
   kind(): string {
-    return client?.kind ?? 'not open';
+    return `${client?.kind ?? 'not open'}, validator ${appValidator()}`;
   },
 
   async counts(): Promise<Record<string, number>> {
@@ -142,11 +142,32 @@ const api = {
   },
 };
 
+/**
+ * Every call runs in a fresh task, not inside playwright's evaluate: CDP's Runtime.evaluate
+ * allows eval even where the page's CSP forbids it, so code run synchronously inside it (the
+ * data layer's "is eval allowed?" check) would see a browser that does not exist.
+ */
+function inOwnTask<A extends unknown[], R>(fn: (...args: A) => R | Promise<R>): (...args: A) => Promise<R> {
+  return (...args: A) =>
+    new Promise<R>((resolve, reject) => {
+      setTimeout(() => {
+        Promise.resolve()
+          .then(() => fn(...args))
+          .then(resolve, reject);
+      }, 0);
+    });
+}
+
+type Api = typeof api;
+const bench = Object.fromEntries(
+  Object.entries(api).map(([k, fn]) => [k, inOwnTask(fn as (...a: unknown[]) => unknown)]),
+) as { [K in keyof Api]: (...args: Parameters<Api[K]>) => Promise<Awaited<ReturnType<Api[K]>>> };
+
 declare global {
   interface Window {
-    forjaBench: typeof api;
+    forjaBench: typeof bench;
   }
 }
 
-window.forjaBench = api;
+window.forjaBench = bench;
 document.getElementById('status')!.textContent = 'bench page ready';

@@ -3,12 +3,12 @@
  * - rawPull: the pull endpoint alone, page after page, as the replication would call it —
  *   time to first byte (server query + serialisation + network), body download, JSON.parse.
  * - rawStore: the local write path alone — a fresh RxDB database with the same storage stack
- *   as the app (Dexie in IndexedDB, ajv validation) bulk-inserting the same number of documents
- *   in batches of `limit`, no network.
+ *   as the app (Dexie in IndexedDB + the validator the app picks on this page: ajv where eval
+ *   is allowed, z-schema under the server's strict CSP) bulk-inserting the same number of
+ *   documents in batches, no network.
  */
-import { createRxDatabase } from 'rxdb';
+import { createRxDatabase, type RxStorage } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { customerSchema } from '@shared';
 import { benchCustomer } from './docs';
 
@@ -59,12 +59,30 @@ export async function rawPull(collection: string, limit: number, token: string):
 export interface RawStoreResult {
   docs: number;
   totalMs: number;
-  validated: boolean;
+  validator: Validator;
+}
+
+export type Validator = 'ajv' | 'z-schema' | 'none';
+
+/** Same rule as the app (src/data/db/create-database.ts): ajv needs eval, which a strict CSP forbids. */
+export function appValidator(): Validator {
+  try {
+    new Function('return 1')();
+    return 'ajv';
+  } catch {
+    return 'z-schema';
+  }
+}
+
+async function withValidator(storage: RxStorage<unknown, unknown>, validator: Validator): Promise<RxStorage<unknown, unknown>> {
+  if (validator === 'ajv') return (await import('rxdb/plugins/validate-ajv')).wrappedValidateAjvStorage({ storage });
+  if (validator === 'z-schema') return (await import('rxdb/plugins/validate-z-schema')).wrappedValidateZSchemaStorage({ storage });
+  return storage;
 }
 
 export async function rawStore(n: number, batch: number, validate: boolean): Promise<RawStoreResult> {
-  const dexie = getRxStorageDexie();
-  const storage = validate ? wrappedValidateAjvStorage({ storage: dexie }) : dexie;
+  const validator = validate ? appValidator() : 'none';
+  const storage = await withValidator(getRxStorageDexie() as RxStorage<unknown, unknown>, validator);
   const db = await createRxDatabase({
     name: `bench-raw-${Date.now()}-${Math.floor(Math.random() * 1e6)}`,
     storage,
@@ -77,7 +95,7 @@ export async function rawStore(n: number, batch: number, validate: boolean): Pro
     const docs = Array.from({ length: n }, (_, i) => benchCustomer(`raw-${i}`, i, at));
     const t0 = now();
     for (let i = 0; i < n; i += batch) await cols.customers.bulkInsert(docs.slice(i, i + batch));
-    return { docs: n, totalMs: now() - t0, validated: validate };
+    return { docs: n, totalMs: now() - t0, validator };
   } finally {
     await db.remove();
   }
