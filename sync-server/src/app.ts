@@ -50,6 +50,8 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
     // X-Forwarded-* is believed only from a reverse proxy on this machine; a client talking to
     // us directly cannot fake its IP (per-IP limits, decision log).
     trustProxy: 'loopback',
+    // Open sync streams (and idle keep-alive sockets) must not hold up a restart or shutdown.
+    forceCloseConnections: true,
     bodyLimit: 5 * 1024 * 1024,
     // Long junk in a path parameter is a 404, not a 414.
     routerOptions: { maxParamLength: 1000 },

@@ -9,6 +9,7 @@
 import type { PublicQuotation, QuotationStatus } from '@shared';
 import type { Database, Queryable } from '../db/types';
 import { nextSeq, notifyChange } from '../db/sequence';
+import { lockWrites } from '../sync/store';
 import { AppError } from '../http/errors';
 import { canonicalJson, sha256Hex } from './canonical';
 
@@ -93,6 +94,8 @@ export function requireCode(raw: unknown): string {
 async function lockQuotation(tx: Queryable, code: string): Promise<QuotationRow> {
   // Codes are at most 32 characters; anything longer cannot exist.
   if (code.length > 64) throw new AppError('not_found');
+  // Same lock order as sync pushes (advisory lock first, then the row), or the two can deadlock.
+  await lockWrites(tx);
   const { rows } = await tx.query<QuotationRow>(`${SELECT_PUBLIC} FOR UPDATE OF q`, [code]);
   if (!rows[0]) throw new AppError('not_found');
   return rows[0];
@@ -115,7 +118,7 @@ export async function viewQuotation(db: Database, rawCode: unknown): Promise<Pub
     const row = await lockQuotation(tx, code);
     if (row.viewed_at !== null) return toPublicQuotation(row);
     const seq = await nextSeq(tx);
-    await tx.query(`UPDATE quotations SET viewed_at = now(), updated_at = now(), _seq = $1, _written_by = NULL, _written_session = NULL WHERE id = $2`, [seq, row.id]);
+    await tx.query(`UPDATE quotations SET viewed_at = now(), updated_at = now(), client_updated_at = now(), _seq = $1, _written_by = NULL, _written_session = NULL WHERE id = $2`, [seq, row.id]);
     await notifyChange(tx, 'quotations', seq);
     return reload(tx, row.id);
   });
@@ -147,7 +150,7 @@ export async function decideQuotation(db: Database, rawCode: unknown, input: Dec
     await tx.query(
       `UPDATE quotations
           SET status = $1, decided_at = now(), decision_reason = $2,
-              viewed_at = coalesce(viewed_at, now()), updated_at = now(), _seq = $3,
+              viewed_at = coalesce(viewed_at, now()), updated_at = now(), client_updated_at = now(), _seq = $3,
               _written_by = NULL, _written_session = NULL
         WHERE id = $4`,
       [input.decision, reason, seq, row.id],
