@@ -17,10 +17,17 @@ export type Client = Awaited<ReturnType<typeof makeClient>>;
 
 export async function makeClient(
   server: TestServer,
-  opts: { label: string; collections?: CollectionName[]; session?: Awaited<ReturnType<typeof signIn>> } = { label: 'c' },
+  opts: {
+    label: string;
+    collections?: CollectionName[];
+    session?: Awaited<ReturnType<typeof signIn>>;
+    /** Reopen an existing local database (a reload of the app). */
+    name?: string;
+    online?: boolean;
+  } = { label: 'c' },
 ) {
   const session = opts.session ?? (await signIn(server, { deviceName: opts.label }));
-  let online = true;
+  let online = opts.online ?? true;
   let dropPushResponses = 0;
   const pushes: string[] = [];
   const fetchImpl: typeof fetch = async (input, init) => {
@@ -39,7 +46,7 @@ export async function makeClient(
     return res;
   };
   const fdb: ForjaDatabase = await createForjaDatabase({
-    name: `forja_t${randomUUID().replace(/-/g, '').slice(0, 12)}`,
+    name: opts.name ?? `forja_t${randomUUID().replace(/-/g, '').slice(0, 12)}`,
     userId: session.user.id,
     storage: getRxStorageDexie({ indexedDB, IDBKeyRange }),
     // server.url is read on every request: it stays valid across server.restart().

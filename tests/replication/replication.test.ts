@@ -200,6 +200,24 @@ describe.each(backends())('replication with RxDB clients (%s)', (backend) => {
     expect(rows[0].q).toBe(13);
   });
 
+  test('unsynced writes survive a reload of the app (still counted as pending) and are pushed afterwards', async () => {
+    const [a, b] = await two();
+    a.setOnline(false);
+    const offline = await a.customers.add({ name: 'Feito offline', phone: phone() });
+    expect(a.fdb.sync.status$.value.pending).toBe(1);
+    const name = a.fdb.name;
+    await a.close();
+    clients = clients.filter((c) => c !== a);
+
+    const reopened = await makeClient(server, { label: 'A2', session: a.session, name, online: false });
+    clients.push(reopened);
+    expect(reopened.fdb.sync.status$.value.pending).toBe(1);
+    expect((await reopened.docs('customers')).some((c) => c.id === offline.id)).toBe(true);
+    reopened.setOnline(true);
+    await converged(server, a.session.accessToken, [reopened, b]);
+    expect((await b.docs('customers')).some((c) => c.id === offline.id)).toBe(true);
+  });
+
   test('patch/remove of a missing document report it', async () => {
     const [a] = await two();
     expect(await patchDocument(a.fdb, 'customers', 'nope', { name: 'x' })).toBeNull();
