@@ -7,7 +7,7 @@
  *   raw bytes, the bytes on the wire (encodedBodySize; equals raw when the server does not
  *   compress) and the gzip -9 size (what a compressing server or CDN would send). Target ≤200 KB gzip.
  * - LCP from the Performance API (`largest-contentful-paint` observer), FCP, and time to
- *   interactive. The landing page's LCP includes its 3-second intro screen (spec §9).
+ *   interactive (the landing page is interactive only after its 3-second intro, spec §9).
  * Profiles: desktop (no throttling) and mobile-ish (CPU ×4 via CDP, 150 ms RTT, 1.6 Mbps down /
  * 750 kbps up — Lighthouse's mobile network, 390×844). Target LCP ≤1.2 s on mobile.
  *
