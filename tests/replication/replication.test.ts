@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { ERROR_MESSAGES, type CustomerDoc, type StockMovementDoc } from '@shared';
 import { api, backends, startTestServer, type TestServer } from '../support/server';
 import { insertDocument, patchDocument, putDocument, removeDocument } from '../../src/data/db/writes';
+import { purgeTombstones } from '../../sync-server/src/sync/tombstones';
 import { check, converged, eventually, killServer, makeClient, serverDocs, stopServer, type Client } from './clients';
 
 type ConflictEntry = { doc_id: string; field: string; winning_value: unknown; losing_value: unknown };
@@ -216,6 +217,28 @@ describe.each(backends())('replication with RxDB clients (%s)', (backend) => {
     reopened.setOnline(true);
     await converged(server, a.session.accessToken, [reopened, b]);
     expect((await b.docs('customers')).some((c) => c.id === offline.id)).toBe(true);
+  });
+
+  test('offline longer than tombstones are kept: full resync, the missed deletion is applied, unsynced work kept', async () => {
+    const [a, b] = await two();
+    const gone = await b.customers.add({ name: 'Será excluído', phone: phone() });
+    const kept = await b.customers.add({ name: 'Continua', phone: phone() });
+    await converged(server, a.session.accessToken, [a, b]);
+
+    a.setOnline(false);
+    await b.customers.remove(gone.id);
+    await eventually(async () => check(!(await serverDocs(server, b.session.accessToken, 'customers')).some((c) => c.id === gone.id), 'deleted'), 'deletion on server');
+    const mine = await a.customers.add({ name: 'Feito durante a ausência', phone: phone() });
+    // 91 days later the server has forgotten the tombstone.
+    const purge = await purgeTombstones(server.db, { now: new Date(Date.now() + 91 * 24 * 3600 * 1000) });
+    expect(purge.purged).toBeGreaterThan(0);
+
+    a.setOnline(true);
+    await converged(server, a.session.accessToken, [a, b]);
+    const ids = (await a.docs('customers')).map((c) => c.id);
+    expect(ids).not.toContain(gone.id);
+    expect(ids).toContain(kept.id);
+    expect(ids).toContain(mine.id);
   });
 
   test('patch/remove of a missing document report it', async () => {

@@ -13,7 +13,7 @@ import {
   type SyncCheckpoint,
 } from '@shared';
 import { sameDocumentState } from './equality';
-import { SyncStateStore } from './sync-state';
+import { SyncStateStore, pendingKey } from './sync-state';
 import { SyncStreamReader } from './sync-stream';
 import { HttpError, NetworkError, createRequester, errorFrom, type Requester } from './transport';
 import type { AnyCollection, AnyDoc, ForjaRxDatabase, RefusedDocument, SyncStatus, SyncTransport } from './types';
@@ -64,6 +64,8 @@ export class SyncEngine {
   private started = false;
   private stopped = false;
   private initialTotals = new Map<CollectionName, number>();
+  /** Collections downloading everything again after `resync_required`: ids the server still has. */
+  private readonly resyncs = new Map<CollectionName, Set<string>>();
 
   constructor(
     readonly db: ForjaRxDatabase,
@@ -222,19 +224,42 @@ export class SyncEngine {
         // Offline longer than the server keeps tombstones: download everything again.
         // Local unsynced documents are kept: RxDB never overwrites a document whose local
         // state differs from its assumed master; it pushes it afterwards instead.
+        this.resyncs.set(name, new Set());
         res = await this.request(path(undefined));
       }
       if (!res.ok) throw await errorFrom(res);
       const body = (await res.json()) as PullResponse & { total?: number; remaining?: number };
       this.succeeded();
       this.countInitial(name, body, checkpoint);
-      return {
-        documents: body.documents as WithDeleted<AnyDoc>[],
-        checkpoint: body.checkpoint ?? checkpoint,
-      };
+      const documents = body.documents as WithDeleted<AnyDoc>[];
+      const seen = this.resyncs.get(name);
+      if (seen) {
+        for (const d of documents) seen.add(String(d.id));
+        if (documents.length < limit) {
+          this.resyncs.delete(name);
+          documents.push(...(await this.missedDeletions(name, seen)));
+        }
+      }
+      return { documents, checkpoint: body.checkpoint ?? checkpoint };
     } catch (e) {
       return this.failed(e);
     }
+  }
+
+  /**
+   * After a full resync: documents this device has that the server no longer has at all
+   * were deleted while we were away (their tombstones are gone). They come back from the
+   * pull as tombstones, so RxDB deletes them locally without pushing anything. Documents
+   * with unsynced local changes are left alone (they will be pushed).
+   */
+  private async missedDeletions(name: CollectionName, seen: Set<string>): Promise<WithDeleted<AnyDoc>[]> {
+    const collection = this.db.collections[name] as unknown as AnyCollection;
+    const local = await collection.find().exec();
+    const pending = this.store.value.pending;
+    return local
+      .map((d) => d.toMutableJSON() as AnyDoc)
+      .filter((d) => !seen.has(String(d.id)) && !(pendingKey(name, String(d.id)) in pending))
+      .map((d) => ({ ...d, _deleted: true }));
   }
 
   private async push(name: CollectionName, rows: Row[]): Promise<WithDeleted<AnyDoc>[]> {
