@@ -241,6 +241,21 @@ describe.each(backends())('replication with RxDB clients (%s)', (backend) => {
     expect(ids).toContain(mine.id);
   });
 
+  test('first sync on a new device: progress counts the documents received, then ends', async () => {
+    const [a] = await two();
+    for (let i = 0; i < 5; i++) await a.customers.add({ name: `Cliente ${i}`, phone: phone() });
+    await converged(server, a.session.accessToken, [a]);
+    const c = await makeClient(server, { label: 'C' });
+    clients.push(c);
+    const seen: number[] = [];
+    const sub = c.fdb.sync.status$.subscribe((s) => s.initialSync && seen.push(s.initialSync.done));
+    await eventually(async () => check(c.fdb.sync.status$.value.initialSync === null, 'first sync done'), 'first sync ends');
+    sub.unsubscribe();
+    expect(Math.max(...seen)).toBeGreaterThanOrEqual(5);
+    expect(c.fdb.sync.status$.value.lastSyncAt).not.toBeNull();
+    expect((await c.docs('customers')).length).toBeGreaterThanOrEqual(5);
+  });
+
   test('patch/remove of a missing document report it', async () => {
     const [a] = await two();
     expect(await patchDocument(a.fdb, 'customers', 'nope', { name: 'x' })).toBeNull();

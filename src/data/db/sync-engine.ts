@@ -128,6 +128,13 @@ export class SyncEngine {
     for (const name of this.opts.collections) this.replicate(name);
     const actives = [...this.replications.values()].map((r) => r.active$);
     this.subs.push(combineLatest(actives).subscribe((a) => this.active$.next(a.some(Boolean))));
+    // Remember the last successful sync across reloads (written when replication goes idle).
+    this.subs.push(
+      this.active$.subscribe((active) => {
+        const at = this.runtime$.value.lastSyncAt;
+        if (!active && at && at !== this.store.value.lastSyncAt) void this.store.setLastSync(at);
+      }),
+    );
     if (this.opts.waitForLeadership) {
       void this.db.waitForLeadership().then(() => {
         if (!this.stopped) this.stream.start();
