@@ -2,6 +2,42 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
+import { readdirSync, readFileSync, writeFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import type { Plugin } from 'vite';
+
+/**
+ * Writes .br and .gz beside every text asset of the build, so the server can send them
+ * pre-compressed (@fastify/static `preCompressed`): a phone on a weak signal downloads about a
+ * third of the bytes, without compressing on every request.
+ */
+function precompress(): Plugin {
+  const outDir = fileURLToPath(new URL('./dist', import.meta.url));
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const file = join(dir, name);
+      return statSync(file).isDirectory() ? walk(file) : [file];
+    });
+  return {
+    name: 'forja-precompress',
+    apply: 'build',
+    enforce: 'post',
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        for (const file of walk(outDir)) {
+          if (!/\.(js|mjs|css|html|svg|json|webmanifest)$/.test(file)) continue;
+          const data = readFileSync(file);
+          if (data.length < 1024) continue;
+          writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+          writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+        }
+      },
+    },
+  };
+}
 
 export default defineConfig({
   resolve: {
@@ -9,6 +45,7 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    precompress(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',

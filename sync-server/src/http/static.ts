@@ -19,8 +19,11 @@ export async function registerStatic(app: FastifyInstance, webDir: string): Prom
       root: webDir,
       wildcard: false,
       cacheControl: false,
+      // The build writes .br/.gz beside each text asset (vite.config.ts precompress()).
+      preCompressed: true,
       setHeaders(res, filePath) {
-        const rel = path.relative(webDir, filePath).split(path.sep).join('/');
+        // A pre-compressed twin (x.js.br) is cached like the file it stands for.
+        const rel = path.relative(webDir, filePath).split(path.sep).join('/').replace(/\.(br|gz)$/, '');
         if (rel.startsWith('assets/')) res.header('Cache-Control', 'public, max-age=31536000, immutable');
         else if (NO_CACHE.has(rel) || rel.endsWith('.html')) res.header('Cache-Control', 'no-cache');
         else res.header('Cache-Control', 'public, max-age=3600');
