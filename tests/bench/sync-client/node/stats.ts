@@ -26,6 +26,8 @@ export function table(rows: string[][]): string {
 /** Rejects after ms with a message naming the phase, so one stuck phase cannot hang the bench. */
 export async function withTimeout<T>(what: string, ms: number, work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
+  // After a timeout the work may still fail (cleanup closes its page): never an unhandled rejection.
+  work.catch(() => {});
   const limit = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`${what}: no result after ${Math.round(ms / 1000)} s`)), ms);
   });
