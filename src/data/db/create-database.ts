@@ -75,7 +75,9 @@ async function addPlugins(devMode: boolean): Promise<void> {
     addRxPlugin(RxDBLeaderElectionPlugin);
     addRxPlugin(RxDBLocalDocumentsPlugin);
   }
-  if (devMode && !devModeAdded) {
+  // `import.meta.env.PROD` is a build-time constant in Vite: the production bundle drops
+  // this branch (and the dev-mode chunk) entirely. In Node (tsx) import.meta.env is undefined.
+  if (devMode && !devModeAdded && !(import.meta.env && import.meta.env.PROD)) {
     devModeAdded = true;
     const dev = await import('rxdb/plugins/dev-mode');
     dev.disableWarnings();
