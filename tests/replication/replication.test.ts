@@ -8,6 +8,7 @@ import { ERROR_MESSAGES, type CustomerDoc, type StockMovementDoc } from '@shared
 import { api, backends, startTestServer, type TestServer } from '../support/server';
 import { insertDocument, patchDocument, putDocument, removeDocument } from '../../src/data/db/writes';
 import { purgeTombstones } from '../../sync-server/src/sync/tombstones';
+import { updateAsServerIn } from '../../sync-server/src/sync/server-writes';
 import { check, converged, eventually, killServer, makeClient, serverDocs, stopServer, type Client } from './clients';
 
 type ConflictEntry = { doc_id: string; field: string; winning_value: unknown; losing_value: unknown };
@@ -254,6 +255,33 @@ describe.each(backends())('replication with RxDB clients (%s)', (backend) => {
     expect(Math.max(...seen)).toBeGreaterThanOrEqual(5);
     expect(c.fdb.sync.status$.value.lastSyncAt).not.toBeNull();
     expect((await c.docs('customers')).length).toBeGreaterThanOrEqual(5);
+  });
+
+  test('the ordering race: a slow server transaction that took an earlier number is not skipped', async () => {
+    const [a, b] = await two();
+    const target = await a.customers.add({ name: 'Escrito devagar', phone: phone() });
+    await converged(server, a.session.accessToken, [a, b]);
+
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let entered!: () => void;
+    const inside = new Promise<void>((r) => (entered = r));
+    // A server-side write takes its sequence number and then stays uncommitted for a while.
+    const slow = server.db.transaction(async (tx) => {
+      await updateAsServerIn(tx, 'customers', target.id, { description: 'gravado pela transação lenta' });
+      entered();
+      await gate;
+    });
+    await inside;
+    const fast = await a.customers.add({ name: 'Escrito rápido', phone: phone() });
+    await new Promise((r) => setTimeout(r, 500)); // A pushes, B pulls meanwhile
+    release();
+    await slow;
+
+    await converged(server, a.session.accessToken, [a, b]);
+    const onB = await b.docs<CustomerDoc>('customers');
+    expect(onB.find((c) => c.id === target.id)?.description).toBe('gravado pela transação lenta');
+    expect(onB.some((c) => c.id === fast.id)).toBe(true);
   });
 
   test('patch/remove of a missing document report it', async () => {
