@@ -186,7 +186,11 @@ async function runBackend(backend: Backend, browser: Browser, webDir: string): P
         const id = `live-${i}`;
         const sent = await a.page.evaluate(([id, i]) => window.forjaBench.writeOne(id as string, i as number), [id, i]);
         const got = await b.page.evaluate((id) => window.forjaBench.arrival(id, 5000), id);
-        if (got === null) lost.push({ id, start: sent.start });
+        if (got === null) {
+          lost.push({ id, start: sent.start });
+          const state = await b.page.evaluate(() => window.forjaBench.syncState());
+          step(`${id} not on B after 5 s; B's sync state: ${JSON.stringify(state)}`);
+        }
         else {
           r.live!.push(got - sent.start);
           writes.push({ ...sent, arrived: got });

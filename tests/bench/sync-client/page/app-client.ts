@@ -58,6 +58,18 @@ export async function openAppClient(opts: OpenOptions): Promise<AppClient> {
       for (const n of COLLECTION_NAMES) out[n] = await fdb.db.collections[n].count().exec();
       return out;
     },
+    syncState() {
+      const busy = [...fdb.sync.replications.entries()].filter(([, r]) => current(r.active$)).map(([n]) => n);
+      const { refused, ...status } = fdb.sync.status$.value;
+      return { busy, ...status, refused: refused.length, leader: fdb.db.isLeader() };
+    },
     close: () => fdb.close(),
   };
+}
+
+/** The current value of a BehaviorSubject-backed observable (RxDB types them as Observable). */
+function current<T>(o: import('rxjs').Observable<T>): T | undefined {
+  let v: T | undefined;
+  o.subscribe((x) => (v = x)).unsubscribe();
+  return v;
 }

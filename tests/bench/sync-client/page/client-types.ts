@@ -15,6 +15,8 @@ export interface AppClient {
   /** Resolves when nothing is left to push or pull. */
   awaitInSync(): Promise<void>;
   counts(): Promise<Record<string, number>>;
+  /** Diagnostics: the sync status and which collections' replications are busy right now. */
+  syncState(): unknown;
   close(): Promise<void>;
 }
 

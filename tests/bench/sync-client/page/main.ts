@@ -109,6 +109,10 @@ const api = {
     return { start, written: now() };
   },
 
+  syncState(): unknown {
+    return need(client, 'open').syncState();
+  },
+
   /** Live-path trace of push/pull requests and stream events (instrument.ts). */
   trace(on: boolean) {
     setTracing(on);

@@ -84,6 +84,9 @@ export async function openAppClient(opts: OpenOptions): Promise<AppClient> {
       for (const n of names) out[n] = await cols[n].count().exec();
       return out;
     },
+    syncState() {
+      return { busy: reps.filter((r) => current(r.active$)).map((r) => r.collection.name) };
+    },
     async close() {
       abort.abort();
       await Promise.all(reps.map((r) => r.cancel()));
@@ -118,4 +121,11 @@ async function readStream(auth: () => Record<string, string>, signal: AbortSigna
     }
     await new Promise((r) => setTimeout(r, 500));
   }
+}
+
+/** The current value of a BehaviorSubject-backed observable (RxDB types them as Observable). */
+function current<T>(o: import('rxjs').Observable<T>): T | undefined {
+  let v: T | undefined;
+  o.subscribe((x) => (v = x)).unsubscribe();
+  return v;
 }
