@@ -4,6 +4,7 @@ import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { COLLECTION_NAMES, collectionSchemas, type CollectionName } from '@shared';
 import { forjaConflictHandler } from './conflict-handler';
+import { validatingStorage } from './validated-storage';
 import { SyncEngine } from './sync-engine';
 import type { AnyDoc, ForjaRxDatabase, SyncTransport } from './types';
 
@@ -59,11 +60,11 @@ function evalAllowed(): boolean {
 async function validatedStorage(storage: RxStorage<unknown, unknown>, validator: 'ajv' | 'z-schema' | 'auto') {
   const useAjv = validator === 'ajv' || (validator === 'auto' && evalAllowed());
   if (useAjv) {
-    const { wrappedValidateAjvStorage } = await import('rxdb/plugins/validate-ajv');
-    return wrappedValidateAjvStorage({ storage });
+    const { getValidator } = await import('rxdb/plugins/validate-ajv');
+    return validatingStorage(storage, getValidator as never, 'ajv');
   }
-  const { wrappedValidateZSchemaStorage } = await import('rxdb/plugins/validate-z-schema');
-  return wrappedValidateZSchemaStorage({ storage });
+  const { getValidator } = await import('rxdb/plugins/validate-z-schema');
+  return validatingStorage(storage, getValidator as never, 'z-schema');
 }
 
 let pluginsAdded = false;
