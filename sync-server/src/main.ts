@@ -115,7 +115,10 @@ export async function main(): Promise<RunningServer> {
     }
     throw err;
   }
-  const server = await startServer(config, { logger: { level: 'info' } });
+  // Warnings and errors only by default: the start-up summary stays readable. LOG_LEVEL=info
+  // logs every request.
+  const level = process.env.LOG_LEVEL ?? 'warn';
+  const server = await startServer(config, { logger: { level } });
   handleSignals(server);
   console.log(summary(server));
   return server;
