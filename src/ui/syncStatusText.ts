@@ -79,6 +79,8 @@ export function syncStatusText(s: SyncStatusView): { text: string; tone: SyncTon
     const done = typeof s.initialSync.done === 'number' ? s.initialSync.done : 0;
     return { text: SYNC_TEXT.initial(done, s.initialSync.total), tone: 'busy' };
   }
+  // Offline with unsent work: say so, staff must know those changes are only on this device.
+  if (!s.online && s.pending > 0) return { text: `${SYNC_TEXT.offline} · ${SYNC_TEXT.pending(s.pending)}`, tone: 'offline' };
   if (!s.online) return { text: SYNC_TEXT.offline, tone: 'offline' };
   if (s.syncing) return { text: SYNC_TEXT.syncing, tone: 'busy' };
   if (s.pending > 0) return { text: SYNC_TEXT.pending(s.pending), tone: 'pending' };

@@ -12,8 +12,9 @@ const base: SyncStatusView = {
 };
 
 describe('sync badge wording', () => {
-  it('offline wins over pending changes', () => {
-    expect(syncStatusText({ ...base, online: false, pending: 3 }).text).toBe('Offline');
+  it('offline, and how many changes wait on this device', () => {
+    expect(syncStatusText({ ...base, online: false }).text).toBe('Offline');
+    expect(syncStatusText({ ...base, online: false, pending: 3 }).text).toBe('Offline · 3 alterações pendentes');
   });
   it('syncing', () => {
     expect(syncStatusText({ ...base, syncing: true }).text).toBe('Sincronizando…');
