@@ -9,7 +9,7 @@ import { nextSeq, notifyChange } from '../db/sequence';
 
 export const DEFAULT_COMPANY: PublicCompany = {
   name: 'Forja Soldas e Usinagem',
-  tagline: 'Especialistas em Soldagem Industrial',
+  tagline: 'Solda MIG, TIG e eletrodo, mandrilhamento, estruturas metálicas e tornearia mecânica — com qualidade e no prazo.',
   address: 'Rua dos Ferreiros, 145 — Centro',
   city: 'Piranguinho - MG',
   phones: ['(35) 3644-1234'],
