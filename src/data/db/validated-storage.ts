@@ -13,13 +13,14 @@ type Validator = (doc: RxDocumentData<unknown>) => unknown[];
 type ValidatorFactory = (schema: RxJsonSchema<RxDocumentData<unknown>>) => Validator;
 
 /**
- * Writes whose documents come from the server, which already validated them with the
- * same shared schemas: the downstream of the replication and conflict resolutions.
- * Validating them again is most of the main thread's time in a first sync (measured by
- * the sync bench), so they are trusted. Every write made on this device is validated.
+ * Writes made by RxDB's replication itself (contexts 'replication-…'): documents that come
+ * from the server, which already validated them with the same shared schemas (downstream,
+ * conflict resolutions), and the replication's own bookkeeping (per-document meta data and
+ * checkpoints, which embed whole documents). Validating them again was most of the main
+ * thread's time in a first sync (sync bench CPU profile), so they are trusted. Every write
+ * made on this device through a collection is validated.
  */
-const SERVER_CONTEXTS = ['replication-downstream-', 'replication-up-write-conflict'];
-const fromServer = (context: string) => SERVER_CONTEXTS.some((p) => context.startsWith(p));
+const fromServer = (context: string) => context.startsWith('replication-');
 
 /**
  * Like RxDB's validate plugins (wrappedValidateAjvStorage / …ZSchemaStorage), with the one
