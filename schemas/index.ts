@@ -2,3 +2,4 @@ export * from './collections';
 export * from './rules';
 export * from './errors';
 export * from './api';
+export * from './documents';

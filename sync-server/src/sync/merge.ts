@@ -18,6 +18,7 @@
  * here: server-writes.ts stamps them with client_updated_at = now.
  */
 import type { SyncedCollection } from '../collections/tables';
+import { deepEqual, sameDocumentContent } from '@shared';
 
 export type Side = 'server' | 'incoming';
 export type PlainDoc = Record<string, unknown>;
@@ -54,35 +55,12 @@ export const FIELD_RESOLVERS: Partial<Record<SyncedCollection, Record<string, (s
   },
 };
 
-export function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (a === undefined) a = null;
-  if (b === undefined) b = null;
-  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return a === b;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) {
-    const bb = b as unknown[];
-    return a.length === bb.length && a.every((v, i) => deepEqual(v, bb[i]));
-  }
-  const ao = a as Record<string, unknown>;
-  const bo = b as Record<string, unknown>;
-  const keys = new Set([...Object.keys(ao), ...Object.keys(bo)]);
-  for (const k of keys) if (!deepEqual(ao[k], bo[k])) return false;
-  return true;
-}
+/** Server-stamped and immutable fields: the server keeps its own values, so they never differ in content. */
+const NOT_CONTENT: ReadonlySet<string> = new Set(['updated_at', 'created_at', 'created_by']);
 
-/** Equal as far as replication cares: server-stamped and immutable fields are ignored. */
+/** Equal as far as replication cares (the rule shared with the client, in schemas/). */
 export function sameContent(a: PlainDoc, b: PlainDoc): boolean {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-  for (const k of keys) {
-    if (k === 'updated_at' || k === 'created_at' || k === 'created_by') continue;
-    if (k === '_deleted') {
-      if (Boolean(a[k]) !== Boolean(b[k])) return false;
-      continue;
-    }
-    if (!deepEqual(a[k], b[k])) return false;
-  }
-  return true;
+  return sameDocumentContent(a, b, NOT_CONTENT);
 }
 
 function time(v: unknown): number {
