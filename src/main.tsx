@@ -6,10 +6,9 @@ import { AppProviders } from './app/AppProviders';
 import { startInstallCapture } from './app/pwa/install';
 
 // The install prompt fires once, early: catch it before any lazy route mounts.
+// The service worker itself is registered by the staff routes (/auth, /adm): its precache holds
+// the whole admin app, which a customer opening a quotation link must never download.
 startInstallCapture();
-if (import.meta.env.PROD) {
-  void import('./app/pwa/register').then((m) => m.registerServiceWorker());
-}
 
 const router = createBrowserRouter(routes);
 

@@ -158,3 +158,29 @@ test('printing a quotation gives a page without buttons', async () => {
   expect(await page.getByText(`Orçamento ${toPrint.code}`).first().isVisible()).toBe(true);
   await page.screenshot({ path: artifactPath('quotation-print.png'), fullPage: true });
 });
+
+test('a customer opening the landing page and a quotation link downloads no admin code', async () => {
+  const { context, page } = await newContext(browser, server);
+  const scripts: { url: string; body: string }[] = [];
+  context.on('response', (res) => {
+    if (res.request().resourceType() !== 'script') return;
+    void res.text().then(
+      (body) => scripts.push({ url: res.url(), body }),
+      () => {},
+    );
+  });
+  await page.goto('/');
+  await page.getByText('Especialistas em Soldagem Industrial').first().waitFor({ state: 'visible', timeout: 20_000 });
+  await openQuotation(page, shown.code);
+  // Give a late service-worker registration or prefetch time to happen.
+  await page.waitForTimeout(2_000);
+
+  expect(scripts.length).toBeGreaterThan(0);
+  // RxDB (the admin's local database) is the heart of the admin bundle.
+  const withRxdb = scripts.filter((s) => s.body.includes('addCollections')).map((s) => s.url);
+  expect(withRxdb).toEqual([]);
+  expect(scripts.map((s) => s.url).filter((u) => /\/assets\/(admin|CustomersPage)-/.test(u))).toEqual([]);
+  // No service worker either: its precache would download the whole admin app.
+  const registrations = await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length);
+  expect(registrations).toBe(0);
+});

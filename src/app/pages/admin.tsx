@@ -13,6 +13,9 @@ import { CustomersOverlay, StaffShell, useSignOut, SHELL_MESSAGES } from '../../
 import { CustomersPage } from '../../features/customers/CustomersPage';
 import { SyncBadge } from '../../ui/SyncBadge';
 import { InstallButton } from '../pwa/InstallButton';
+import { registerStaffServiceWorker } from '../pwa/register';
+
+registerStaffServiceWorker();
 
 export default function AdminRoute() {
   const auth = useAuth();

@@ -1,4 +1,4 @@
-export { registerServiceWorker } from './register';
+export { registerServiceWorker, registerStaffServiceWorker } from './register';
 export { clearQuotationsCache } from '../../ui/quotationsCache';
 export { startInstallCapture, useInstallState, promptInstall, isStandalone } from './install';
 export { InstallButton } from './InstallButton';

@@ -37,3 +37,11 @@ export function registerServiceWorker(): void {
   // Look for a new version now and then for long-lived sessions (installed app left open).
   setInterval(() => void workbox.update(), 60 * 60 * 1000);
 }
+
+/**
+ * Called when a staff route module loads (/auth, /adm/*): only staff devices get the service
+ * worker, the offline admin shell and its precache. Development builds never register it.
+ */
+export function registerStaffServiceWorker(): void {
+  if (import.meta.env.PROD) registerServiceWorker();
+}
