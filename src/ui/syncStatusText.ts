@@ -33,6 +33,7 @@ export const SYNC_TEXT = {
     total === null ? 'Baixando dados…' : `Baixando dados… ${done} de ${total}`,
   refusedCount: (n: number) => (n === 1 ? '1 alteração recusada' : `${n} alterações recusadas`),
   panelTitle: 'Alterações recusadas pelo servidor',
+  refusedToastTitle: 'Alteração recusada pelo servidor',
   panelIntro:
     'O servidor não aceitou estas alterações. Descarte para voltar à versão do servidor ou tente enviar novamente.',
   discard: 'Descartar',

@@ -12,6 +12,7 @@ import { ForcePasswordDialog } from '../../features/auth';
 import { CustomersOverlay, StaffShell, useSignOut, SHELL_MESSAGES } from '../../features/shell';
 import { CustomersPage } from '../../features/customers/CustomersPage';
 import { SyncBadge } from '../../ui/SyncBadge';
+import { useRefusedNotice } from '../../ui/useRefusedNotice';
 import { InstallButton } from '../pwa/InstallButton';
 import { registerStaffServiceWorker } from '../pwa/register';
 
@@ -50,6 +51,7 @@ function AdminShell() {
   const [customersOpen, setCustomersOpen] = useState(false);
   const { requestSignOut, confirmDialog } = useSignOut();
   const status = useSyncStatus();
+  useRefusedNotice(status.refused);
 
   return (
     <>
