@@ -200,7 +200,9 @@ export class SyncEngine {
       waitForLeadership: this.opts.waitForLeadership ?? false,
       autoStart: true,
       pull: {
-        batchSize: this.opts.pullBatchSize ?? 200,
+        // The server's maximum page: on a phone with 150 ms round trips, a first sync of 20,000
+        // documents spends 3 s waiting at 1000 per page instead of 15 s at 200.
+        batchSize: this.opts.pullBatchSize ?? 1000,
         stream$,
         handler: (checkpoint, batchSize) => this.pull(name, checkpoint, batchSize),
       },
