@@ -200,9 +200,10 @@ export class SyncEngine {
       waitForLeadership: this.opts.waitForLeadership ?? false,
       autoStart: true,
       pull: {
-        // The server's maximum page: on a phone with 150 ms round trips, a first sync of 20,000
-        // documents spends 3 s waiting at 1000 per page instead of 15 s at 200.
-        batchSize: this.opts.pullBatchSize ?? 1000,
+        // 500 per page: on a phone with 150 ms round trips a first sync of 20,000 documents waits
+        // 6 s instead of 15 s at 200. At 1000 (the server's maximum) bench:sync showed live
+        // changes stalling for up to 30 s right after a large first sync; not at 500.
+        batchSize: this.opts.pullBatchSize ?? 500,
         stream$,
         handler: (checkpoint, batchSize) => this.pull(name, checkpoint, batchSize),
       },
