@@ -201,8 +201,8 @@ export class SyncEngine {
       autoStart: true,
       pull: {
         // 500 per page: on a phone with 150 ms round trips a first sync of 20,000 documents waits
-        // 6 s instead of 15 s at 200. At 1000 (the server's maximum) bench:sync showed live
-        // changes stalling for up to 30 s right after a large first sync; not at 500.
+        // 6 s instead of 15 s at 200. (bench:sync sometimes shows live changes arriving late right
+        // after a large first sync, at 200, 500 and 1000 alike: not caused by the page size.)
         batchSize: this.opts.pullBatchSize ?? 500,
         stream$,
         handler: (checkpoint, batchSize) => this.pull(name, checkpoint, batchSize),
