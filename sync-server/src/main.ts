@@ -104,10 +104,10 @@ export function handleSignals(server: RunningServer): void {
   process.once('SIGTERM', () => stop('SIGTERM'));
 }
 
-export async function main(): Promise<RunningServer> {
-  let config: Config;
+/** The configuration from the environment, or a pt-BR message and exit code 1. */
+export function loadConfigOrExit(): Config {
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(`Configuração inválida: ${err.message}`);
@@ -115,6 +115,9 @@ export async function main(): Promise<RunningServer> {
     }
     throw err;
   }
+}
+
+export async function main(config: Config = loadConfigOrExit()): Promise<RunningServer> {
   // Warnings and errors only by default: the start-up summary stays readable. LOG_LEVEL=info
   // logs every request.
   const level = process.env.LOG_LEVEL ?? 'warn';

@@ -5,21 +5,11 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig } from './config';
 import { DataDirInUseError } from './db';
-import { handleSignals, startServer, summary } from './main';
+import { loadConfigOrExit, main } from './main';
 
 async function run() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(`Configuração inválida: ${err.message}`);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   if (!existsSync(path.join(config.webDir, 'index.html'))) {
     console.log(`Nenhuma build do aplicativo em ${config.webDir}; gerando com "vite build"…`);
     const res = spawnSync('npx', ['vite', 'build', '--outDir', config.webDir], { stdio: 'inherit', shell: process.platform === 'win32' });
@@ -28,10 +18,7 @@ async function run() {
       process.exit(res.status ?? 1);
     }
   }
-  // Only warnings and errors: the summary is the one thing a person starting it should read.
-  const server = await startServer(config, { logger: { level: 'warn' } });
-  handleSignals(server);
-  console.log(summary(server));
+  await main(config);
 }
 
 run().catch((err) => {
