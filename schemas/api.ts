@@ -99,7 +99,8 @@ export const PUSH_REJECTIONS_HEADER = 'x-forja-rejections';
 export interface PushRejection {
   id: string;
   error: ErrorCode;
-  message: string;
+  /** Left out only when a large batch's reasons would not fit the header: use ERROR_MESSAGES[error]. */
+  message?: string;
   /** Field names that failed validation, when known. */
   fields?: string[];
 }

@@ -64,9 +64,14 @@ export function asciiJson(value: unknown): string {
   return JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
 }
 
-/** The x-forja-rejections value; field lists are dropped first if it grows too large. */
+/**
+ * The x-forja-rejections value; if it grows too large, field lists are dropped first, then the
+ * messages (clients take the standard message of the error code).
+ */
 export function rejectionsHeader(rejections: PushRejection[]): string {
   const full = asciiJson(rejections);
   if (full.length <= HEADER_BUDGET) return full;
-  return asciiJson(rejections.map(({ id, error, message }) => ({ id, error, message })));
+  const withoutFields = asciiJson(rejections.map(({ id, error, message }) => ({ id, error, message })));
+  if (withoutFields.length <= HEADER_BUDGET) return withoutFields;
+  return asciiJson(rejections.map(({ id, error }) => ({ id, error })));
 }
