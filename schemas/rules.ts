@@ -60,3 +60,14 @@ export function generateQuotationCode(random: () => number = Math.random): strin
 export const MAX_DEVICE_SESSIONS = 3;
 /** Tombstones are kept on the server at least this long; a device offline longer resyncs fully. */
 export const TOMBSTONE_RETENTION_DAYS = 90;
+
+/**
+ * What makes two customer phones "the same" for the unique-phone rule: the digits, so
+ * "(31) 99999-1234" and "31 999991234" collide; a phone typed without digits compares as
+ * trimmed lower-case text. The server's unique index computes exactly this in SQL
+ * (sync-server migration 003); the client checks it before saving.
+ */
+export function phoneKey(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  return digits.length > 0 ? digits : phone.trim().toLowerCase();
+}

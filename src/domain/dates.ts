@@ -52,11 +52,17 @@ export function formatDate(value: string | Date | null | undefined): string {
   return d ? `${pad2(d.getDate())}/${pad2(d.getMonth() + 1)}/${d.getFullYear()}` : '';
 }
 
+/** 'HH:mm' in local time; '' for empty or invalid input. */
+export function formatTime(value: string | Date | null | undefined): string {
+  const d = toDate(value);
+  return d ? `${pad2(d.getHours())}:${pad2(d.getMinutes())}` : '';
+}
+
 /** 'dd/MM/yyyy às HH:mm' in local time; '' for empty or invalid input. */
 export function formatDateTime(value: string | Date | null | undefined): string {
   const d = toDate(value);
   if (!d) return '';
-  return `${formatDate(d)} às ${pad2(d.getHours())}:${pad2(d.getMinutes())}`;
+  return `${formatDate(d)} às ${formatTime(d)}`;
 }
 
 /** Parses 'dd/MM/yyyy' typed by a user into 'YYYY-MM-DD', or null. */

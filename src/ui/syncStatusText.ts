@@ -1,4 +1,5 @@
 /** pt-BR wording of the sync status shown by SyncBadge. Pure, unit-tested. */
+import { formatTime } from '../domain/dates';
 
 export interface RefusedDocView {
   collection: string;
@@ -69,9 +70,7 @@ export function documentTitle(doc: unknown): string | null {
 }
 
 export function formatHHmm(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '--:--';
-  return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+  return formatTime(iso) || '--:--';
 }
 
 /** What the badge says, most important first: first download, offline, syncing, pending, last sync. */

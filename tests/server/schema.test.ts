@@ -100,6 +100,9 @@ describe.each(backends())('SQL schema matches schemas/collections.ts (%s)', (bac
     await insertCustomer('c1', '3199');
     await expect(insertCustomer('c2', '3199')).rejects.toMatchObject({ code: '23505' });
     await insertCustomer('c3', '3199', true); // tombstones do not count
+    // The same phone typed another way is the same phone (schemas/rules.ts phoneKey).
+    await insertCustomer('c4', '(31) 99999-1234');
+    await expect(insertCustomer('c5', '31 999991234')).rejects.toMatchObject({ code: '23505' });
     const insertQuotation = (id: string, code: string) =>
       server.db.query(
         `INSERT INTO quotations (id, code, description, status, total_amount, discounts, taxes, payment_method, validity_date,

@@ -41,7 +41,7 @@ export type LocalDataHandle = {
   wipe(): Promise<void>;
 };
 
-export const UNEXPECTED_MESSAGE = 'Ocorreu um erro inesperado. Por favor, tente novamente.';
+export const UNEXPECTED_MESSAGE = ERROR_MESSAGES.internal;
 const RETRY_OFFLINE_MS = 30_000;
 
 let state: AuthState = { status: 'loading' };

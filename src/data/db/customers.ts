@@ -1,5 +1,5 @@
 import { map } from 'rxjs';
-import { ERROR_MESSAGES, type CustomerDoc } from '@shared';
+import { ERROR_MESSAGES, phoneKey, type CustomerDoc } from '@shared';
 import type { ForjaDatabase } from './create-database';
 import { DataError } from './errors';
 import { toPlain, useLiveQuery } from './live-query';
@@ -31,11 +31,6 @@ export function useCustomers(): { customers: CustomerDoc[]; loading: boolean } {
 const emptyToNull = (v: string | null | undefined) => {
   const t = (v ?? '').trim();
   return t === '' ? null : t;
-};
-
-const phoneKey = (p: string) => {
-  const digits = p.replace(/\D/g, '');
-  return digits.length > 0 ? digits : p.trim().toLowerCase();
 };
 
 async function assertPhoneFree(fdb: ForjaDatabase, phone: string, exceptId?: string): Promise<void> {

@@ -1,4 +1,6 @@
 /** pt-BR texts of the sign-in page and the forced password change (specs: site §2/§8, back-office §5/§8). */
+import { ERROR_MESSAGES } from '@shared';
+
 export const AUTH_MESSAGES = {
   title: 'Área Administrativa',
   subtitle: 'Entre com seu email e senha para acessar o painel.',
@@ -9,13 +11,12 @@ export const AUTH_MESSAGES = {
   submitting: 'Entrando...',
   backToSite: 'Voltar ao site',
   errorTitle: 'Erro ao entrar',
-  wrongCredentials: 'Email ou senha incorretos',
+  wrongCredentials: ERROR_MESSAGES.invalid_credentials,
   sessionLimitTitle: 'Limite de sessões atingido',
-  sessionLimit:
-    'Limite de sessões atingido — Você já está logado em 3 dispositivos diferentes. Por favor, faça logout em um deles para continuar.',
+  sessionLimit: ERROR_MESSAGES.session_limit,
   noSession: 'Não foi possível criar a sessão. Por favor, tente novamente.',
   network: 'Sem conexão com o servidor. Verifique sua internet e tente novamente.',
-  unexpected: 'Ocorreu um erro inesperado. Por favor, tente novamente.',
+  unexpected: ERROR_MESSAGES.internal,
   successTitle: 'Login realizado com sucesso',
   successDescription: 'Bem-vindo ao painel administrativo!',
 
@@ -25,7 +26,7 @@ export const AUTH_MESSAGES = {
   pwConfirmLabel: 'Confirme a nova senha',
   pwRulesTitle: 'A senha deve ter:',
   pwMismatch: 'As senhas não coincidem',
-  pwWeak: 'A senha não atende aos requisitos mínimos',
+  pwWeak: ERROR_MESSAGES.weak_password,
   pwSubmit: 'Alterar senha',
   pwSubmitting: 'Alterando...',
   pwSuccessTitle: 'Senha alterada com sucesso',

@@ -98,7 +98,7 @@ export function isCollectionName(name: string): name is CollectionName {
 
 /** Names of the business unique indexes; push maps a 23505 on them to a refusal code. */
 export const UNIQUE_INDEXES = {
-  customers_phone_live: 'duplicate_phone',
+  customers_phone_key_live: 'duplicate_phone',
   quotations_code_lower: 'duplicate_code',
   catalog_items_kind_name_live: 'duplicate_catalog_name',
 } as const;
@@ -123,7 +123,10 @@ export function tableDdl(def: TableDef): string[] {
   ];
 }
 
-/** Business constraints (spec: phone unique, code unique ignoring case, catalogue names). */
+/**
+ * Business constraints as migration 002 created them (code unique ignoring case, catalogue
+ * names). The phone index here was replaced by migration 003 (unique by digits).
+ */
 export const CONSTRAINT_DDL: string[] = [
   `CREATE UNIQUE INDEX IF NOT EXISTS customers_phone_live ON customers (phone) WHERE NOT _deleted`,
   `CREATE UNIQUE INDEX IF NOT EXISTS quotations_code_lower ON quotations (lower(code))`,

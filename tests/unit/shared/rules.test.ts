@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deepEqual, sameDocumentContent } from '@shared';
+import { deepEqual, phoneKey, sameDocumentContent } from '@shared';
 
 describe('document comparison shared by client and server', () => {
   it('treats a missing field, undefined and null as the same value', () => {
@@ -19,5 +19,15 @@ describe('document comparison shared by client and server', () => {
     expect(sameDocumentContent(doc, { ...doc, name: 'B' }, ignored)).toBe(false);
     expect(sameDocumentContent(doc, { ...doc, _deleted: false }, ignored)).toBe(true);
     expect(sameDocumentContent(doc, { ...doc, _deleted: true }, ignored)).toBe(false);
+  });
+});
+
+describe('phone key (unique-phone rule, same on client and server)', () => {
+  it('compares the digits, whatever the formatting', () => {
+    expect(phoneKey('(31) 99999-1234')).toBe(phoneKey('31 999991234'));
+    expect(phoneKey('(31) 99999-1234')).not.toBe(phoneKey('(31) 99999-1235'));
+  });
+  it('falls back to the trimmed text when there are no digits', () => {
+    expect(phoneKey(' Recado ')).toBe('recado');
   });
 });
