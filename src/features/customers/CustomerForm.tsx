@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Field, HStack, Input, Stack, Textarea } from '@chakra-ui/react';
-import { customerCommands, DataError, type CustomerDoc } from '../../data/db';
+import { customerCommands, CUSTOMER_MESSAGES, DataError, type CustomerDoc } from '../../data/db';
 import { toaster } from '../../ui/toaster';
 import { CUSTOMER_TEXT as T } from './messages';
 
@@ -18,9 +18,10 @@ export function CustomerForm({ onSaved, onCancel }: { onSaved: (c: CustomerDoc) 
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (saving) return;
+    // Both required fields at once (the command reports only the first it meets).
     const next: Errors = {};
-    if (!name.trim()) next.name = T.nameRequired;
-    if (!phone.trim()) next.phone = T.phoneRequired;
+    if (!name.trim()) next.name = CUSTOMER_MESSAGES.nameRequired;
+    if (!phone.trim()) next.phone = CUSTOMER_MESSAGES.phoneRequired;
     setErrors(next);
     if (next.name || next.phone) return;
     setSaving(true);

@@ -10,8 +10,6 @@ export const CUSTOMER_TEXT = {
   save: 'Salvar Cliente',
   saving: 'Salvando...',
   cancel: 'Cancelar',
-  nameRequired: 'Nome é obrigatório',
-  phoneRequired: 'Telefone é obrigatório',
   saveErrorTitle: 'Erro ao salvar cliente',
   unexpectedTitle: 'Erro inesperado',
   unexpected: 'Ocorreu um erro ao salvar o cliente. Tente novamente.',
