@@ -109,3 +109,20 @@ test('the mobile shell: menu, bottom bar, and a top bar that hides on scroll', a
   await page.mouse.wheel(0, -150);
   await expect.poll(() => topBarOnScreen(page), { timeout: 5000 }).toBe(true);
 });
+
+test('signing out in one tab sends the other open tabs to the sign-in page at once', async () => {
+  const { page, context } = await newContext(browser, server);
+  await signIn(page, ADMIN_EMAIL, STAFF_PASSWORD);
+  const other = await context.newPage();
+  await other.goto('/adm/settings');
+  await other.getByText('Configurações').first().waitFor({ state: 'visible' });
+  // The other tab learns nothing from the server (its requests fail, as a follower tab's or a
+  // flaky connection's would): only the sign-out itself can tell it.
+  await other.route('**/api/**', (route) => route.abort());
+
+  await page.getByRole('button', { name: 'Sair' }).first().click();
+  await page.waitForURL('**/auth');
+  // No reload, no click: the other tab leaves the admin area by itself.
+  await other.waitForURL('**/auth', { timeout: 5_000 });
+  expect(new URL(other.url()).pathname).toBe('/auth');
+});

@@ -92,10 +92,39 @@ export function useAuth(): AuthState {
   return useSyncExternalStore(subscribeAuth, getAuthState, getAuthState);
 }
 
+/**
+ * Signing out in one tab signs out every other open tab of this browser at once (they share
+ * the refresh cookie, which is gone): without this they kept failing until reloaded.
+ */
+const AUTH_CHANNEL = 'forja-auth';
+type AuthMessage = { type: 'signed-out'; userId: string | null };
+let channel: BroadcastChannel | null = null;
+
+function authChannel(): BroadcastChannel | null {
+  if (channel || typeof BroadcastChannel === 'undefined') return channel;
+  channel = new BroadcastChannel(AUTH_CHANNEL);
+  channel.onmessage = (e: MessageEvent<AuthMessage>) => {
+    if (e.data?.type !== 'signed-out' || state.status === 'signed-out') return;
+    if (state.status === 'signed-in' && e.data.userId && state.user.id !== e.data.userId) return;
+    forgetSession();
+    setState({ status: 'signed-out' });
+  };
+  return channel;
+}
+
+function forgetSession(): void {
+  accessToken = null;
+  if (refreshTimer) clearTimeout(refreshTimer);
+  refreshTimer = null;
+  if (retryTimer) clearTimeout(retryTimer);
+  retryTimer = null;
+}
+
 /** Starts the session restore once (idempotent). useAuth calls it. */
 export function initAuth(): void {
   if (initialized) return;
   initialized = true;
+  authChannel();
   if (typeof window !== 'undefined') {
     window.addEventListener('online', () => {
       if (state.status === 'signed-in' && state.offline) void restore();
@@ -284,6 +313,8 @@ export async function signOut(opts: { force?: boolean } = {}): Promise<SignOutRe
   } catch {
     if (!opts.force) return { ok: false, reason: 'error', message: UNEXPECTED_MESSAGE };
   }
+  // Tell the other tabs first: they close this user's database, so wiping it is not blocked.
+  authChannel()?.postMessage({ type: 'signed-out', userId: user?.id ?? null } satisfies AuthMessage);
   try {
     if (user) {
       if (localData && localData.userId === user.id) await localData.wipe();
@@ -293,9 +324,7 @@ export async function signOut(opts: { force?: boolean } = {}): Promise<SignOutRe
   } catch {
     return { ok: false, reason: 'error', message: UNEXPECTED_MESSAGE };
   } finally {
-    accessToken = null;
-    if (refreshTimer) clearTimeout(refreshTimer);
-    refreshTimer = null;
+    forgetSession();
   }
   writeLastUser(null);
   setState({ status: 'signed-out' });
@@ -322,6 +351,8 @@ async function deleteLocalDatabases(userId: string): Promise<void> {
 
 /** Test hook: forget everything in memory (unit tests only). */
 export function __resetAuthForTests(): void {
+  channel?.close();
+  channel = null;
   state = { status: 'loading' };
   accessToken = null;
   initialized = false;
