@@ -96,3 +96,38 @@ export async function createPgliteDatabase(dir: string): Promise<Database> {
     },
   };
 }
+
+/**
+ * A complete copy of an embedded database (every table, sequences, users and sessions) as a
+ * gzipped tarball of its data directory. Takes the directory's lock: the server must be stopped.
+ */
+export async function dumpPgliteDir(dir: string): Promise<Uint8Array> {
+  const release = acquireLock(dir);
+  try {
+    const pg = await PGlite.create(dir);
+    try {
+      const blob = await pg.dumpDataDir('gzip');
+      return new Uint8Array(await blob.arrayBuffer());
+    } finally {
+      await pg.close();
+    }
+  } finally {
+    release();
+  }
+}
+
+/** Creates an embedded database in `dir` (which must not hold one) from a dumpPgliteDir copy. */
+export async function restorePgliteDir(dir: string, dump: Uint8Array): Promise<void> {
+  mkdirSync(dir, { recursive: true });
+  const release = acquireLock(dir);
+  try {
+    const pg = await PGlite.create(dir, { loadDataDir: new Blob([dump as Uint8Array<ArrayBuffer>]) });
+    try {
+      await pg.query('SELECT 1');
+    } finally {
+      await pg.close();
+    }
+  } finally {
+    release();
+  }
+}
