@@ -4,3 +4,5 @@ export * from './whatsapp';
 export * from './quotation-code';
 export * from './quotation-status';
 export * from './brcode';
+export * from './transaction-status';
+export * from './money-mask';
