@@ -25,7 +25,7 @@ const MONEY = { type: 'number', minimum: -9999999999.99, maximum: 9999999999.99 
 
 export const customerSchema = {
   title: 'customers',
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -38,6 +38,8 @@ export const customerSchema = {
     updated_at: INSTANT,
     client_updated_at: INSTANT,
     created_by: NULLABLE_TEXT(64),
+    /** v1: who wrote the stored version (stamped by the server, like updated_at; null = the server itself). */
+    updated_by: NULLABLE_TEXT(64),
   },
   required: ['id', 'name', 'phone', 'created_at', 'updated_at', 'client_updated_at'],
   additionalProperties: false,
@@ -47,7 +49,7 @@ export const QUOTATION_STATUSES = ['pending', 'accepted', 'rejected'] as const;
 
 export const quotationSchema = {
   title: 'quotations',
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -81,15 +83,37 @@ export const quotationSchema = {
     decided_at: NULLABLE_TEXT(40),
     /** Optional reason the customer gave when rejecting. */
     decision_reason: NULLABLE_TEXT(1000),
+    /**
+     * v1: earlier decisions, oldest first. Editing an accepted/rejected quotation puts it back
+     * to pending for a new decision; the decision it had is appended here so staff still see it.
+     */
+    decision_history: {
+      type: ['array', 'null'],
+      maxItems: 100,
+      items: {
+        type: 'object',
+        properties: {
+          status: { type: 'string', enum: QUOTATION_STATUSES },
+          decided_at: NULLABLE_TEXT(40),
+          reason: NULLABLE_TEXT(1000),
+          reset_at: { type: 'string', maxLength: 40 },
+        },
+        required: ['status', 'reset_at'],
+        additionalProperties: false,
+      },
+    },
     created_at: INSTANT,
     updated_at: INSTANT,
     client_updated_at: INSTANT,
     created_by: NULLABLE_TEXT(64),
+    updated_by: NULLABLE_TEXT(64),
   },
   required: [
     'id', 'code', 'description', 'status', 'total_amount', 'discounts', 'taxes', 'payment_method',
     'validity_date', 'execution_deadline', 'materials', 'created_at', 'updated_at', 'client_updated_at',
   ],
+  /** v1: lists are newest first; the first page is read through this index. */
+  indexes: ['created_at'],
   additionalProperties: false,
 } as const;
 
@@ -99,7 +123,7 @@ export const PAYMENT_STATUSES = ['pago', 'parcial', 'pendente', 'atrasado'] as c
 
 export const transactionSchema = {
   title: 'transactions',
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -113,15 +137,20 @@ export const transactionSchema = {
     payment_method: { type: 'string', enum: PAYMENT_METHODS },
     payment_status: { type: 'string', enum: PAYMENT_STATUSES },
     due_date: { type: ['string', 'null'], pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10 },
+    /** v1: the accepted quotation this entrada was launched from ('Lançar no caixa'); unique among live rows. */
+    quotation_id: NULLABLE_TEXT(64),
     created_at: INSTANT,
     updated_at: INSTANT,
     client_updated_at: INSTANT,
     created_by: NULLABLE_TEXT(64),
+    updated_by: NULLABLE_TEXT(64),
   },
   required: [
     'id', 'type', 'description', 'amount', 'payment_method', 'payment_status', 'created_at',
     'updated_at', 'client_updated_at',
   ],
+  /** v1: the cash book is newest first and filtered by date. */
+  indexes: ['created_at'],
   additionalProperties: false,
 } as const;
 
@@ -280,6 +309,7 @@ type DocOf<S> = ExtractDocumentTypeFromTypedRxJsonSchema<Mutable<S>>;
 export type CustomerDoc = DocOf<typeof customerSchema>;
 export type QuotationDoc = DocOf<typeof quotationSchema>;
 export type MaterialLine = QuotationDoc['materials'][number];
+export type DecisionRecord = NonNullable<QuotationDoc['decision_history']>[number];
 export type QuotationStatus = (typeof QUOTATION_STATUSES)[number];
 export type TransactionDoc = DocOf<typeof transactionSchema>;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
@@ -304,6 +334,8 @@ export interface DocTypes {
 }
 
 /** Fields the server stamps itself; a client's value is ignored. */
-export const SERVER_STAMPED_FIELDS = ['updated_at'] as const;
+export const SERVER_STAMPED_FIELDS = ['updated_at', 'updated_by'] as const;
+/** Collections whose documents carry `updated_by` (from schema version 1). */
+export const COLLECTIONS_WITH_UPDATED_BY: readonly CollectionName[] = ['customers', 'quotations', 'transactions'];
 /** Fields that never change after the first accepted write. */
 export const IMMUTABLE_FIELDS = ['id', 'created_at', 'created_by'] as const;

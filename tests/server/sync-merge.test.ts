@@ -36,14 +36,14 @@ describe('three-way merge', () => {
     expect(r.conflicts.map((c) => c.field)).toEqual(['name']);
   });
 
-  test('a quotation decision moves as one unit; viewed_at keeps the earliest', () => {
+  test('a quotation decision (with its history of earlier decisions) moves as one unit; viewed_at keeps the earliest', () => {
     const qBase = { id: 'q', status: 'pending', decided_at: null, decision_reason: null, viewed_at: null, description: 'd', client_updated_at: T0, _deleted: false };
     const server = { ...qBase, status: 'rejected', decided_at: T1, decision_reason: 'caro', viewed_at: T1, client_updated_at: T1 };
     const incoming = { ...qBase, status: 'accepted', decided_at: T2, viewed_at: T2, client_updated_at: T2 };
     const r = mergeDocuments('quotations', fieldsOf('quotations'), qBase, server, incoming);
     expect(r.doc).toMatchObject({ status: 'accepted', decided_at: T2, decision_reason: null, viewed_at: T1 });
     expect(r.conflicts).toHaveLength(1);
-    expect(r.conflicts[0].field).toBe('status,decided_at,decision_reason');
+    expect(r.conflicts[0].field).toBe('status,decided_at,decision_reason,decision_history');
   });
 
   test('delete vs edit: the delete wins unless the edit is later', () => {

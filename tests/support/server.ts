@@ -63,11 +63,17 @@ export interface StartTestServerOptions {
   env?: Record<string, string>;
   /** Fastify logger (default off). */
   logger?: boolean;
+  /**
+   * Serve this existing test database (another server's `testDb`): two servers on one
+   * PostgreSQL. stop() then leaves the database to its owner.
+   */
+  database?: TestDatabase;
 }
 
 export async function startTestServer(opts: StartTestServerOptions = {}): Promise<TestServer> {
   const backend = opts.backend ?? 'pglite';
-  const testDb = await createTestDatabase(backend);
+  const sharedDb = opts.database ?? null;
+  const testDb = sharedDb ?? (await createTestDatabase(backend));
   const env: Record<string, string> = {
     HOST: '127.0.0.1',
     PORT: '0',
@@ -109,7 +115,7 @@ export async function startTestServer(opts: StartTestServerOptions = {}): Promis
   try {
     await open();
   } catch (err) {
-    await testDb.drop().catch(() => {});
+    if (!sharedDb) await testDb.drop().catch(() => {});
     throw err;
   }
 
@@ -142,7 +148,7 @@ export async function startTestServer(opts: StartTestServerOptions = {}): Promis
         await close();
       } finally {
         // Dropped even if closing failed, so no forja_t_* database or temp dir is left behind.
-        await testDb.drop();
+        if (!sharedDb) await testDb.drop();
       }
     },
   };

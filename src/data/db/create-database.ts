@@ -1,9 +1,11 @@
 import { addRxPlugin, createRxDatabase, type RxJsonSchema, type RxStorage } from 'rxdb';
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { COLLECTION_NAMES, collectionSchemas, type CollectionName } from '@shared';
 import { forjaConflictHandler } from './conflict-handler';
+import { MIGRATION_STRATEGIES } from './migrations';
 import { validatingStorage } from './validated-storage';
 import { SyncEngine } from './sync-engine';
 import type { AnyDoc, ForjaRxDatabase, SyncTransport } from './types';
@@ -75,6 +77,7 @@ async function addPlugins(devMode: boolean): Promise<void> {
     pluginsAdded = true;
     addRxPlugin(RxDBLeaderElectionPlugin);
     addRxPlugin(RxDBLocalDocumentsPlugin);
+    addRxPlugin(RxDBMigrationSchemaPlugin);
   }
   // `import.meta.env.PROD` is a build-time constant in Vite: the production bundle drops
   // this branch (and the dev-mode chunk) entirely. In Node (tsx) import.meta.env is undefined.
@@ -108,7 +111,11 @@ export async function createForjaDatabase(opts: CreateForjaDatabaseOptions): Pro
       Object.fromEntries(
         names.map((n) => [
           n,
-          { schema: collectionSchemas[n] as unknown as RxJsonSchema<AnyDoc>, conflictHandler: forjaConflictHandler },
+          {
+            schema: collectionSchemas[n] as unknown as RxJsonSchema<AnyDoc>,
+            conflictHandler: forjaConflictHandler,
+            migrationStrategies: MIGRATION_STRATEGIES[n] ?? {},
+          },
         ]),
       ) as unknown as Parameters<ForjaRxDatabase['addCollections']>[0],
     );

@@ -6,7 +6,7 @@
  */
 import { sameDocumentContent } from '@shared';
 
-const IGNORED: ReadonlySet<string> = new Set(['updated_at', '_meta', '_rev', '_attachments']);
+const IGNORED: ReadonlySet<string> = new Set(['updated_at', 'updated_by', '_meta', '_rev', '_attachments']);
 
 /** Equal as replicated documents: same fields (and deletion flag), `updated_at` ignored. */
 export function sameDocumentState(a: Record<string, unknown>, b: Record<string, unknown>): boolean {

@@ -101,6 +101,7 @@ export const UNIQUE_INDEXES = {
   customers_phone_key_live: 'duplicate_phone',
   quotations_code_lower: 'duplicate_code',
   catalog_items_kind_name_live: 'duplicate_catalog_name',
+  transactions_quotation_live: 'duplicate_quotation_entry',
 } as const;
 
 /** The DDL of one collection's table (idempotent). */

@@ -36,7 +36,7 @@ export interface MergeResult {
 }
 
 /** Fields the merge never takes from either side's edits. */
-const META_FIELDS = new Set(['id', 'created_at', 'created_by', 'updated_at', 'client_updated_at', '_deleted']);
+const META_FIELDS = new Set(['id', 'created_at', 'created_by', 'updated_at', 'updated_by', 'client_updated_at', '_deleted']);
 
 /**
  * Per-collection hooks: groups of fields merged as one unit. A quotation's decision is
@@ -44,7 +44,7 @@ const META_FIELDS = new Set(['id', 'created_at', 'created_by', 'updated_at', 'cl
  * decision time of the other would describe a decision nobody made.
  */
 export const MERGE_GROUPS: Partial<Record<SyncedCollection, string[][]>> = {
-  quotations: [['status', 'decided_at', 'decision_reason']],
+  quotations: [['status', 'decided_at', 'decision_reason', 'decision_history']],
 };
 
 /** Per-field resolvers used when both sides changed a field (instead of the later edit). */
@@ -56,7 +56,7 @@ export const FIELD_RESOLVERS: Partial<Record<SyncedCollection, Record<string, (s
 };
 
 /** Server-stamped and immutable fields: the server keeps its own values, so they never differ in content. */
-const NOT_CONTENT: ReadonlySet<string> = new Set(['updated_at', 'created_at', 'created_by']);
+const NOT_CONTENT: ReadonlySet<string> = new Set(['updated_at', 'updated_by', 'created_at', 'created_by']);
 
 /** Equal as far as replication cares (the rule shared with the client, in schemas/). */
 export function sameContent(a: PlainDoc, b: PlainDoc): boolean {

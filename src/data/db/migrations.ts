@@ -1,0 +1,18 @@
+/**
+ * RxDB migration strategies: one function per collection and schema version, turning a
+ * document stored by the previous app version into the new schema. They must match the SQL
+ * migrations of the same change (sync-server/src/migrations).
+ */
+import type { CollectionName } from '@shared';
+
+type Strategy = (doc: Record<string, unknown>) => Record<string, unknown>;
+
+/** v1 (SQL 004): `updated_by` — unknown for documents stored before it existed. */
+const addUpdatedBy: Strategy = (doc) => ({ ...doc, updated_by: doc.updated_by ?? null });
+
+export const MIGRATION_STRATEGIES: Partial<Record<CollectionName, Record<number, Strategy>>> = {
+  customers: { 1: addUpdatedBy },
+  // decision_history starts empty (null) for every quotation decided before v1.
+  quotations: { 1: (doc) => ({ ...addUpdatedBy(doc), decision_history: doc.decision_history ?? null }) },
+  transactions: { 1: (doc) => ({ ...addUpdatedBy(doc), quotation_id: doc.quotation_id ?? null }) },
+};
