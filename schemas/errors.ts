@@ -21,6 +21,7 @@ export const ERROR_MESSAGES = {
   duplicate_phone: 'Este telefone já está cadastrado para outro cliente',
   duplicate_code: 'Já existe um orçamento com este código.',
   duplicate_catalog_name: 'Já existe um item com este nome neste cadastro.',
+  duplicate_quotation_entry: 'Este orçamento já foi lançado no caixa.',
   insert_only: 'Movimentações de estoque não podem ser alteradas nem excluídas.',
   read_only_collection: 'Estes dados não podem ser alterados pelo aplicativo.',
   missing_reference: 'Um registro relacionado não existe mais.',

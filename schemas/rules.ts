@@ -71,3 +71,75 @@ export function phoneKey(phone: string): string {
   const digits = phone.replace(/\D/g, '');
   return digits.length > 0 ? digits : phone.trim().toLowerCase();
 }
+
+// ---------------------------------------------------------------------------------------------
+// Text the product accepts
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Every text the product stores or looks up must be well-formed Unicode without NUL:
+ * PostgreSQL text cannot hold U+0000, and a lone UTF-16 surrogate ('\ud800' alone) is not
+ * Unicode at all — jsonb refuses it and UTF-8 cannot encode it. Both sides check with this one
+ * rule: the server refuses such input with a 4xx (a refused row inside a push), and the client
+ * refuses it before a write is queued.
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?:^|[^\ud800-\udbff])[\udc00-\udfff]/;
+
+export function isAcceptableText(s: string): boolean {
+  return !s.includes('\u0000') && !LONE_SURROGATE.test(s);
+}
+
+export const INVALID_TEXT_MESSAGE = 'O texto contém caracteres inválidos. Remova-os e tente novamente.';
+
+/**
+ * The path of the first unacceptable string (in a value or an object key), e.g. ['materials', '0', 'name'],
+ * or null when every text is acceptable. Depth is bounded: deeper values count as unacceptable.
+ */
+export function findUnacceptableText(value: unknown, maxDepth = 32): string[] | null {
+  const walk = (v: unknown, path: string[], depth: number): string[] | null => {
+    if (typeof v === 'string') return isAcceptableText(v) ? null : path;
+    if (v === null || typeof v !== 'object') return null;
+    if (depth > maxDepth) return path;
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const found = walk(v[i], [...path, String(i)], depth + 1);
+        if (found) return found;
+      }
+      return null;
+    }
+    for (const [k, child] of Object.entries(v)) {
+      if (!isAcceptableText(k)) return [...path, '(chave)'];
+      const found = walk(child, [...path, k], depth + 1);
+      if (found) return found;
+    }
+    return null;
+  };
+  return walk(value, [], 0);
+}
+
+/** A copy safe to store for the record (logs): NUL removed, lone surrogates replaced by U+FFFD. */
+export function sanitizeText<T>(value: T): T {
+  const fix = (s: string) => {
+    let out = '';
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (c === 0) continue;
+      if (c >= 0xd800 && c <= 0xdbff) {
+        const next = s.charCodeAt(i + 1);
+        if (next >= 0xdc00 && next <= 0xdfff) {
+          out += s[i] + s[i + 1];
+          i++;
+        } else out += '\ufffd';
+      } else if (c >= 0xdc00 && c <= 0xdfff) out += '\ufffd';
+      else out += s[i];
+    }
+    return out;
+  };
+  const walk = (v: unknown, depth: number): unknown => {
+    if (typeof v === 'string') return fix(v);
+    if (v === null || typeof v !== 'object' || depth > 32) return typeof v === 'object' && v !== null ? null : v;
+    if (Array.isArray(v)) return v.map((x) => walk(x, depth + 1));
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [fix(k), walk(x, depth + 1)]));
+  };
+  return walk(value, 0) as T;
+}

@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import type { HealthResponse } from '@shared';
+import { findUnacceptableText, INVALID_TEXT_MESSAGE, type HealthResponse } from '@shared';
 import type { Config } from './config';
 import type { Database } from './db/types';
 import './context';
@@ -16,7 +16,7 @@ import { loadSigningSecret } from './auth/tokens';
 import { AppError, installErrorHandling } from './http/errors';
 import { registerStatic } from './http/static';
 import { publicRoutes } from './public/routes';
-import { syncRoutes } from './sync/routes';
+import { PUSH_ROUTE, syncRoutes } from './sync/routes';
 
 export interface BuildAppOptions {
   config: Config;
@@ -53,6 +53,10 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
     // Open sync streams (and idle keep-alive sockets) must not hold up a restart or shutdown.
     forceCloseConnections: true,
     bodyLimit: 5 * 1024 * 1024,
+    // '__proto__' / 'constructor.prototype' keys are dropped from JSON bodies instead of failing
+    // the whole request: one such row must not keep the valid rows of its push batch out.
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
     // Long junk in a path parameter is a 404, not a 414.
     routerOptions: { maxParamLength: 1000 },
     // Fastify's ajv defaults (scalar coercion, unknown properties removed); errors are
@@ -63,6 +67,15 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
   app.decorateRequest('session', null);
 
   installErrorHandling(app);
+  // Text PostgreSQL cannot hold (NUL, lone surrogates: schemas/rules.ts) never reaches a query:
+  // in an address, a query string or a body it is a 400 with a pt-BR message. A push is checked
+  // row by row instead (sync/validate.ts), so one bad document never fails the rest of its batch.
+  app.addHook('preValidation', async (request) => {
+    const isPush = request.routeOptions.url === PUSH_ROUTE;
+    const bad =
+      findUnacceptableText(request.params) ?? findUnacceptableText(request.query) ?? (isPush ? null : findUnacceptableText(request.body));
+    if (bad) throw new AppError('invalid_request', INVALID_TEXT_MESSAGE);
+  });
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
     // Google Maps iframes and cross-origin images must keep working.

@@ -1,4 +1,5 @@
-import type { CollectionName, DocTypes } from '@shared';
+import { COLLECTIONS_WITH_UPDATED_BY, INVALID_TEXT_MESSAGE, findUnacceptableText, type CollectionName, type DocTypes } from '@shared';
+import { DataError } from './errors';
 import type { ForjaDatabase } from './create-database';
 import type { AnyCollection, AnyDoc } from './types';
 
@@ -16,17 +17,37 @@ type NewDoc<C extends Editable> = Omit<Doc<C>, 'id' | 'created_at' | 'updated_at
   id?: string;
 };
 
+/**
+ * The shared text rule (schemas/rules.ts): a document holding text the server cannot store
+ * (NUL, lone surrogates — e.g. pasted from a broken source) is refused here, before it is
+ * queued, with the field it is in — instead of being refused later by the server.
+ */
+function assertAcceptableText(data: unknown): void {
+  const path = findUnacceptableText(data);
+  if (path) throw new DataError('invalid_text', INVALID_TEXT_MESSAGE, path[0]);
+}
+
 export function newId(): string {
   return globalThis.crypto.randomUUID();
 }
 
 const nowIso = () => new Date().toISOString();
 
+/**
+ * The server stamps `updated_by` on every accepted write; stamping it locally too means a
+ * change made on this device never looks like another user's while it waits to be sent.
+ */
+function writerStamp(fdb: ForjaDatabase, c: CollectionName): { updated_by?: string | null } {
+  return COLLECTIONS_WITH_UPDATED_BY.includes(c) ? { updated_by: fdb.userId } : {};
+}
+
 export async function insertDocument<C extends Editable>(fdb: ForjaDatabase, c: C, data: NewDoc<C>): Promise<Doc<C>> {
+  assertAcceptableText(data);
   const now = nowIso();
   const doc = {
     created_by: fdb.userId,
     ...data,
+    ...writerStamp(fdb, c),
     id: data.id ?? newId(),
     created_at: now,
     updated_at: now,
@@ -50,13 +71,14 @@ export async function patchDocument<C extends Editable>(
   id: string,
   patch: Partial<Omit<Doc<C>, 'id' | 'created_at' | 'updated_at' | 'client_updated_at' | 'created_by'>>,
 ): Promise<Doc<C> | null> {
+  assertAcceptableText(patch);
   const doc = await collectionOf(fdb, c).findOne(id).exec();
   if (!doc) return null;
   await fdb.sync.markPending(c, [id]);
   const updated = await doc.incrementalModify((d) => {
     const at = nowIso();
     // The server stamps updated_at; keep ours moving too so local sorts stay sensible.
-    return { ...d, ...patch, client_updated_at: at, updated_at: at };
+    return { ...d, ...patch, ...writerStamp(fdb, c), client_updated_at: at, updated_at: at };
   });
   return updated.toMutableJSON() as unknown as Doc<C>;
 }
@@ -68,6 +90,7 @@ export async function removeDocument<C extends Editable>(fdb: ForjaDatabase, c: 
   // One write: stamp the edit time and delete (a tombstone the server keeps).
   await doc.incrementalModify((d) => {
     d.client_updated_at = nowIso();
+    Object.assign(d, writerStamp(fdb, c));
     d._deleted = true;
     return d;
   });
@@ -80,12 +103,13 @@ export async function removeDocument<C extends Editable>(fdb: ForjaDatabase, c: 
  */
 export async function putDocument<C extends Editable>(fdb: ForjaDatabase, c: C, data: Record<string, unknown>): Promise<void> {
   const { _deleted, ...fields } = data;
+  assertAcceptableText(fields);
   const id = String(fields.id);
   const now = nowIso();
   await fdb.sync.markPending(c, [id]);
   const col = collectionOf(fdb, c);
   const existing = await col.findOne(id).exec();
-  const doc = { ...fields, client_updated_at: now, updated_at: now };
+  const doc = { ...fields, ...writerStamp(fdb, c), client_updated_at: now, updated_at: now };
   if (_deleted) {
     if (existing) await removeDocument(fdb, c, id);
     return;

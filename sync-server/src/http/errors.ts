@@ -21,6 +21,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   invalid_document: 422,
   duplicate_phone: 409,
   duplicate_code: 409,
+  duplicate_quotation_entry: 409,
   duplicate_catalog_name: 409,
   insert_only: 409,
   read_only_collection: 403,

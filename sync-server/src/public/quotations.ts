@@ -11,7 +11,9 @@ import type { Database, Queryable } from '../db/types';
 import type { Doc } from '../collections/convert';
 import { AppError } from '../http/errors';
 import { lockWrites } from '../sync/store';
-import { readDocument, updateAsServerIn } from '../sync/server-writes';
+import { updateAsServerIn } from '../sync/server-writes';
+import { TABLES } from '../collections/tables';
+import { rowToDoc } from '../collections/convert';
 import { canonicalJson, sha256Hex } from './canonical';
 
 export const MAX_DECISION_REASON = 1000;
@@ -44,20 +46,23 @@ export function requireCode(raw: unknown): string {
   return code;
 }
 
-/** The live quotation with this code (any case) and its customer's name, or not_found. */
+const QUOTATIONS = TABLES.quotations;
+/** The quotation's columns, qualified (the customer join has columns of the same names). */
+const QUOTATION_COLUMNS = [...QUOTATIONS.columns.map((c) => `q.${c.name}`), 'q._seq', 'q._deleted'].join(', ');
+
+/** The live quotation with this code (any case) and its customer's name, or not_found — one query. */
 async function findByCode(q: Queryable, code: string): Promise<{ doc: Doc; customerName: string | null }> {
   // Codes are at most 32 characters; anything longer cannot exist.
   if (code.length > 64) throw new AppError('not_found');
-  const { rows } = await q.query<{ id: string; customer_name: string | null }>(
-    `SELECT q.id, c.name AS customer_name
+  const { rows } = await q.query<Record<string, unknown> & { customer_name: string | null }>(
+    `SELECT ${QUOTATION_COLUMNS}, c.name AS customer_name
        FROM quotations q
        LEFT JOIN customers c ON c.id = q.customer_id AND NOT c._deleted
       WHERE lower(q.code) = lower($1) AND NOT q._deleted`,
     [code],
   );
-  const doc = rows[0] && (await readDocument(q, 'quotations', rows[0].id));
-  if (!doc || doc._deleted) throw new AppError('not_found');
-  return { doc, customerName: rows[0].customer_name };
+  if (!rows[0]) throw new AppError('not_found');
+  return { doc: rowToDoc(QUOTATIONS, rows[0]), customerName: rows[0].customer_name ?? null };
 }
 
 /** The public view; the first time it is opened, viewed_at is set. */

@@ -1,5 +1,5 @@
 /** Parsing and answering helpers for the sync routes (kept out of routes.ts so it stays thin). */
-import type { PushRejection, SyncCheckpoint } from '@shared';
+import { ERROR_MESSAGES, sanitizeText, type PushRejection, type SyncCheckpoint } from '@shared';
 import { AppError } from '../http/errors';
 import type { PushRow } from './push';
 
@@ -46,17 +46,29 @@ export function parseLimit(raw: unknown, fallback: number, max: number): number 
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-export function parsePushBody(body: unknown): PushRow[] {
+/**
+ * The rows of a push. The batch itself must be a list (else 400), but a malformed row — not an
+ * object, no usable id, an assumedMasterState that is not a document — is refused on its own
+ * (`invalid_document`), like a row that fails validation: the rest of the batch still lands.
+ */
+export function parsePushBody(body: unknown): { rows: PushRow[]; malformed: PushRejection[] } {
   if (!Array.isArray(body)) throw bad('O corpo deve ser uma lista de alterações [{assumedMasterState, newDocumentState}].');
   if (body.length > PUSH_MAX_ROWS) throw bad(`Envie no máximo ${PUSH_MAX_ROWS} alterações por vez.`);
-  return body.map((row, i) => {
-    if (!isObject(row) || !isObject(row.newDocumentState)) throw bad(`A alteração ${i + 1} não tem "newDocumentState".`);
-    const id = row.newDocumentState.id;
-    if (typeof id !== 'string' || id.length === 0 || id.length > 64) throw bad(`A alteração ${i + 1} não tem um "id" válido.`);
+  const rows: PushRow[] = [];
+  const malformed: PushRejection[] = [];
+  body.forEach((row: unknown) => {
+    const doc = isObject(row) ? row.newDocumentState : undefined;
+    const rawId = isObject(doc) ? doc.id : undefined;
+    const id = typeof rawId === 'string' ? rawId : '';
+    const refuse = (field: string) =>
+      malformed.push({ id: sanitizeText(id.slice(0, 64)), error: 'invalid_document', message: ERROR_MESSAGES.invalid_document, fields: [field] });
+    if (!isObject(row) || !isObject(doc)) return refuse('newDocumentState');
+    if (id.length === 0 || id.length > 64) return refuse('id');
     const assumed = row.assumedMasterState;
-    if (assumed !== undefined && assumed !== null && !isObject(assumed)) throw bad(`A alteração ${i + 1} tem "assumedMasterState" inválido.`);
-    return { assumedMasterState: (assumed as Record<string, unknown> | undefined) ?? null, newDocumentState: row.newDocumentState as PushRow['newDocumentState'] };
+    if (assumed !== undefined && assumed !== null && !isObject(assumed)) return refuse('assumedMasterState');
+    rows.push({ assumedMasterState: (assumed as Record<string, unknown> | undefined) ?? null, newDocumentState: doc as PushRow['newDocumentState'] });
   });
+  return { rows, malformed };
 }
 
 /** JSON with every non-ASCII character escaped: header values must be ASCII, JSON.parse restores the text. */

@@ -14,7 +14,7 @@
  *      values, and answer the merged master so the client adopts it.
  * Unique violations become `duplicate_phone` / `duplicate_code` / `duplicate_catalog_name`.
  */
-import { ERROR_MESSAGES, type CollectionName, type ErrorCode, type PushRejection } from '@shared';
+import { ERROR_MESSAGES, isAcceptableText, sanitizeText, type CollectionName, type ErrorCode, type PushRejection } from '@shared';
 import type { Database, Queryable } from '../db/types';
 import type { Doc } from '../collections/convert';
 import { TABLES, UNIQUE_INDEXES, type SyncedCollection } from '../collections/tables';
@@ -22,7 +22,7 @@ import { isInsertOnly } from './rights';
 import { mergeDocuments, sameContent, type PlainDoc } from './merge';
 import { logConflicts } from './conflict-log';
 import { canonicalInstant, validateDocument } from './validate';
-import { lockWrites, readStored, writeDoc, type StoredDoc, type Writer } from './store';
+import { existingIds, insertMany, lockWrites, readStored, writeDoc, type StoredDoc, type Writer } from './store';
 
 export interface PushRow {
   assumedMasterState: Record<string, unknown> | null;
@@ -77,13 +77,18 @@ function refusalFromDbError(err: unknown): Refusal | null {
   return null;
 }
 
+/** A document the server has never stored: created_by is the writer, created_at never in the future. */
+function newDocument(doc: PlainDoc, writer: Writer): PlainDoc {
+  const now = new Date().toISOString();
+  const createdAt = typeof doc.created_at === 'string' && doc.created_at < now ? doc.created_at : now;
+  return { ...doc, created_at: createdAt, created_by: writer.userId };
+}
+
 async function applyRow(tx: Queryable, collection: SyncedCollection, row: PushRow, doc: PlainDoc, writer: Writer): Promise<RowResult> {
   const def = TABLES[collection];
   const stored = await readStored(tx, def, doc.id as string);
   if (!stored) {
-    const now = new Date().toISOString();
-    const createdAt = typeof doc.created_at === 'string' && doc.created_at < now ? doc.created_at : now;
-    await writeDoc(tx, def, { ...doc, created_at: createdAt, created_by: writer.userId }, writer);
+    await writeDoc(tx, def, newDocument(doc, writer), writer);
     return { kind: 'written' };
   }
   const candidate = keepImmutable(doc, stored.doc);
@@ -135,7 +140,8 @@ async function recordRejection(
   await db.query(
     `INSERT INTO sync_rejections (collection, doc_id, code, message, document, user_id, session_id)
      VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7)`,
-    [collection, row.newDocumentState.id, rejection.error, rejection.message, JSON.stringify(row.newDocumentState), writer.userId, writer.sessionId],
+    // The refused document is kept for the record; text PostgreSQL cannot hold is made safe first.
+    [collection, sanitizeText(row.newDocumentState.id), rejection.error, rejection.message, JSON.stringify(sanitizeText(row.newDocumentState)), writer.userId, writer.sessionId],
   );
 }
 
@@ -178,25 +184,70 @@ async function withRetry<T>(fn: () => Promise<T>, attempts = 3): Promise<T> {
 
 export async function pushRows(db: Database, collection: SyncedCollection, rows: PushRow[], writer: Writer): Promise<PushOutcome> {
   const def = TABLES[collection];
-  // One transaction per batch (one commit instead of one per row), a savepoint per row: a
-  // refused row is rolled back to its savepoint and never affects the others. The writer lock
-  // is taken first, so sequence numbers become visible in order and the batch reads a stable
-  // state. The whole batch is retried if PostgreSQL aborts it to break a deadlock — safe,
-  // because applying a row twice is a no-op.
+  // One transaction per batch (one commit instead of one per row). The writer lock is taken
+  // first, so sequence numbers become visible in order and the batch reads a stable state.
+  // Documents the server has never seen are inserted together in one statement (a first sync
+  // pushes thousands); if that statement fails (a unique rule, say) they go one by one like the
+  // rest: each row in its own savepoint, so a refused row never affects the others. The whole
+  // batch is retried if PostgreSQL aborts it to break a deadlock — safe, applying a row twice
+  // is a no-op.
   return withRetry(() =>
     db.transaction(async (tx) => {
       await lockWrites(tx);
       const out: PushOutcome = { masters: [], rejections: [] };
-      for (const row of rows) {
-        const current = async () => (await readStored(tx, def, row.newDocumentState.id))?.doc ?? null;
+      // Answers keep the order of the rows they belong to, whichever path handled them.
+      const rowOf = new Map<unknown, number>();
+      const tagNew = (i: number, from: { masters: number; rejections: number }) => {
+        out.masters.slice(from.masters).forEach((m) => rowOf.set(m, i));
+        out.rejections.slice(from.rejections).forEach((r) => rowOf.set(r, i));
+      };
+      const mark = () => ({ masters: out.masters.length, rejections: out.rejections.length });
+      const valid: { row: PushRow; doc: PlainDoc; index: number }[] = [];
+      for (const [index, row] of rows.entries()) {
+        // An id that cannot be stored cannot be looked up either (PostgreSQL refuses NUL).
+        const idOk = isAcceptableText(row.newDocumentState.id);
+        const current = async () => (idOk ? ((await readStored(tx, def, row.newDocumentState.id))?.doc ?? null) : null);
         const v = validateDocument(collection, row.newDocumentState);
         if (!v.ok) {
+          const from = mark();
           await refuse(tx, collection, row, new Refusal('invalid_document', v.fields), writer, current, out);
+          tagNew(index, from);
           continue;
         }
+        valid.push({ row, doc: { ...v.doc, _deleted: v.deleted }, index });
+      }
+
+      const stored = await existingIds(tx, def, valid.map((v) => v.doc.id as string));
+      const fresh: typeof valid = [];
+      const seen = new Set<string>();
+      for (const v of valid) {
+        const id = v.doc.id as string;
+        if (!stored.has(id) && !seen.has(id)) fresh.push(v);
+        seen.add(id);
+      }
+      let done = new Set<(typeof valid)[number]>();
+      if (fresh.length > 1 && BULK_INSERT_ALLOWED.has(collection)) {
+        await tx.query('SAVEPOINT push_bulk');
+        try {
+          await insertMany(tx, def, fresh.map((v) => newDocument(v.doc, writer)), writer);
+          await tx.query('RELEASE SAVEPOINT push_bulk');
+          done = new Set(fresh);
+        } catch (err) {
+          if (!refusalFromDbError(err)) throw err;
+          // Some row breaks a rule: find it the slow way, row by row.
+          await tx.query('ROLLBACK TO SAVEPOINT push_bulk');
+          await tx.query('RELEASE SAVEPOINT push_bulk');
+        }
+      }
+
+      for (const v of valid) {
+        if (done.has(v)) continue;
+        const { row, doc } = v;
+        const current = async () => (await readStored(tx, def, row.newDocumentState.id))?.doc ?? null;
+        const from = mark();
         await tx.query('SAVEPOINT push_row');
         try {
-          const result = await applyRow(tx, collection, row, { ...v.doc, _deleted: v.deleted }, writer);
+          const result = await applyRow(tx, collection, row, doc, writer);
           await tx.query('RELEASE SAVEPOINT push_row');
           if (result.kind === 'conflict') out.masters.push(result.master);
         } catch (err) {
@@ -206,18 +257,23 @@ export async function pushRows(db: Database, collection: SyncedCollection, rows:
           await tx.query('RELEASE SAVEPOINT push_row');
           await refuse(tx, collection, row, refusal, writer, current, out);
         }
+        tagNew(v.index, from);
       }
-      return out;
+      const byRow = <T>(xs: T[]) => xs.map((x, k) => ({ x, k })).sort((a, b) => (rowOf.get(a.x) ?? 0) - (rowOf.get(b.x) ?? 0) || a.k - b.k).map((e) => e.x);
+      return { masters: byRow(out.masters), rejections: byRow(out.rejections) };
     }),
   );
 }
+
+/** Collections whose new documents may be inserted together (no per-row rule beyond the schema and unique indexes). */
+const BULK_INSERT_ALLOWED: ReadonlySet<SyncedCollection> = new Set(['customers', 'quotations', 'transactions', 'stock_items', 'stock_movements', 'catalog_items']);
 
 /** Every row pushed to a read-only collection (`staff`) is refused. */
 export async function pushToReadOnly(db: Database, collection: CollectionName, rows: PushRow[], writer: Writer): Promise<PushOutcome> {
   const out: PushOutcome = { masters: [], rejections: [] };
   for (const row of rows) {
     const current = async () => {
-      if (collection !== 'staff') return null;
+      if (collection !== 'staff' || !isAcceptableText(row.newDocumentState.id)) return null;
       const { rows: found } = await db.query<{ id: string; email: string; created_at: Date; updated_at: Date }>(
         'SELECT id, email, created_at, updated_at FROM users WHERE id = $1',
         [row.newDocumentState.id],

@@ -26,6 +26,8 @@ export interface SyncRoutesOptions {
   requireSession: preHandlerHookHandler | preHandlerAsyncHookHandler;
 }
 
+export const PUSH_ROUTE = '/api/sync/:collection/push';
+
 function collectionParam(params: unknown): CollectionName {
   const name = (params as { collection?: string }).collection ?? '';
   if (!isCollectionName(name)) throw new AppError('unknown_collection');
@@ -64,15 +66,16 @@ export async function syncRoutes(app: FastifyInstance, opts: SyncRoutesOptions):
     }
   });
 
-  app.post('/api/sync/:collection/push', { preHandler }, async (request, reply) => {
+  app.post(PUSH_ROUTE, { preHandler }, async (request, reply) => {
     const collection = collectionParam(request.params);
-    const rows = parsePushBody(request.body);
+    const { rows, malformed } = parsePushBody(request.body);
     const session = request.session!;
     const writer = { userId: session.userId, sessionId: session.sessionId };
     const outcome = isReadOnly(collection)
       ? await pushToReadOnly(db, collection, rows, writer)
       : await pushRows(db, collection as SyncedCollection, rows, writer);
-    if (outcome.rejections.length > 0) reply.header(PUSH_REJECTIONS_HEADER, rejectionsHeader(outcome.rejections));
+    const rejections = [...malformed, ...outcome.rejections];
+    if (rejections.length > 0) reply.header(PUSH_REJECTIONS_HEADER, rejectionsHeader(rejections));
     return outcome.masters;
   });
 

@@ -51,7 +51,10 @@ export async function readStored(q: Queryable, def: TableDef, id: string): Promi
  */
 export async function writeDoc(tx: Queryable, def: TableDef, doc: Record<string, unknown>, writer: Writer): Promise<Doc> {
   const seq = await nextSeq(tx);
-  const stamped = { ...doc, updated_at: new Date().toISOString() };
+  const stamped: Record<string, unknown> = { ...doc, updated_at: new Date().toISOString() };
+  // Who wrote this version, stamped like updated_at (clients use it to tell other users' changes
+  // from their own); a server write (a customer deciding on the public page) is null.
+  if (def.columns.some((c) => c.name === 'updated_by')) stamped.updated_by = writer.userId;
   const deleted = Boolean(doc._deleted);
   const cols = def.columns.map((c) => c.name);
   const n = cols.length;
@@ -70,4 +73,48 @@ export async function writeDoc(tx: Queryable, def: TableDef, doc: Record<string,
   );
   await notifyChange(tx, def.collection, seq);
   return { ...stamped, _deleted: deleted } as unknown as Doc;
+}
+
+/** Ids of `ids` that have a row in the table (live or tombstone). */
+export async function existingIds(q: Queryable, def: TableDef, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const { rows } = await q.query<{ id: string }>(`SELECT id FROM ${def.table} WHERE id = ANY($1::text[])`, [ids]);
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * Inserts documents that have no row yet in ONE statement, with consecutive sequence numbers
+ * taken under the writer lock and one notification for the lot — the fast path of a push
+ * (a first sync sends thousands of new documents). Each document is stamped like writeDoc
+ * does. Throws on any constraint violation; the caller then falls back to row by row.
+ */
+export async function insertMany(tx: Queryable, def: TableDef, docs: Record<string, unknown>[], writer: Writer): Promise<void> {
+  if (docs.length === 0) return;
+  await lockWrites(tx);
+  const { rows: seqs } = await tx.query<{ seq: string }>(
+    `SELECT nextval('forja_seq')::text AS seq FROM generate_series(1, $1::int) ORDER BY 1::int`,
+    [docs.length],
+  );
+  const numbers = seqs.map((r) => Number(r.seq)).sort((a, b) => a - b);
+  const now = new Date().toISOString();
+  const hasUpdatedBy = def.columns.some((c) => c.name === 'updated_by');
+  const cols = def.columns.map((c) => c.name);
+  const width = cols.length + 4;
+  const params: unknown[] = [];
+  const tuples = docs.map((doc, i) => {
+    const stamped: Record<string, unknown> = { ...doc, updated_at: now };
+    if (hasUpdatedBy) stamped.updated_by = writer.userId;
+    const deleted = Boolean(doc._deleted);
+    params.push(...docToParams(def, stamped), numbers[i], deleted, writer.userId, writer.sessionId);
+    const base = i * width;
+    const ph = cols.map((_, j) => `$${base + j + 1}`);
+    const n = base + cols.length;
+    return `(${ph.join(', ')}, $${n + 1}, $${n + 2}, CASE WHEN $${n + 2}::boolean THEN now() END, $${n + 3}, $${n + 4})`;
+  });
+  await tx.query(
+    `INSERT INTO ${def.table} (${cols.join(', ')}, _seq, _deleted, _deleted_at, _written_by, _written_session)
+     VALUES ${tuples.join(',\n')}`,
+    params,
+  );
+  await notifyChange(tx, def.collection, numbers[numbers.length - 1]);
 }

@@ -5,7 +5,7 @@
  * the single company document. Uniqueness rules are enforced by the database (see push.ts).
  */
 import Ajv, { type ValidateFunction } from 'ajv';
-import { COMPANY_DOC_ID, collectionSchemas, isValidQuotationCode } from '@shared';
+import { COMPANY_DOC_ID, collectionSchemas, findUnacceptableText, isValidQuotationCode } from '@shared';
 import { MONEY_FIELDS, TABLES, type SyncedCollection } from '../collections/tables';
 
 const ajv = new Ajv({ strict: false, allErrors: true });
@@ -61,6 +61,10 @@ export function validateDocument(collection: SyncedCollection, input: unknown): 
   delete raw._deleted;
   for (const k of RXDB_META_KEYS) delete raw[k];
   if (deletedRaw !== undefined && typeof deletedRaw !== 'boolean') return { ok: false, fields: ['_deleted'] };
+
+  // NUL and lone surrogates cannot be stored (schemas/rules.ts): refused like any invalid field.
+  const badText = findUnacceptableText(raw);
+  if (badText) return { ok: false, fields: badText.length > 0 ? [badText[0]] : [] };
 
   const def = TABLES[collection];
   const validate = validatorFor(collection);
