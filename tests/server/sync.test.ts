@@ -48,6 +48,22 @@ describe.each(backends())('sync routes (%s)', (backend) => {
     expect(row?.name).toBe('Maria Souza');
   });
 
+  test('a client pushing its unstamped first version again is answered the stored one, so it adopts the stamps', async () => {
+    // RxDB pushes the local version with the pulled one as assumed master when the pull overtook
+    // the push: the content is the same, but the local copy lacks created_by. Without the answer
+    // the device would keep created_by = null for good (seen in CI as a never-converging client).
+    const doc = customer({ name: 'Carimbo', created_by: null });
+    await push(server, alice.accessToken, 'customers', [{ assumedMasterState: null, newDocumentState: doc }]);
+    const master = (await pullAll<CustomerDoc>(server, alice.accessToken, 'customers')).docs.find((d) => d.id === doc.id)!;
+    const again = await push(server, alice.accessToken, 'customers', [{ assumedMasterState: master, newDocumentState: doc }]);
+    expect(again.rejections).toEqual([]);
+    expect(again.masters).toHaveLength(1);
+    expect(again.masters[0]).toMatchObject({ id: doc.id, name: 'Carimbo', created_by: alice.user.id });
+    // A retry of a copy that already carries the stamps needs no answer.
+    const same = await push(server, alice.accessToken, 'customers', [{ assumedMasterState: master, newDocumentState: master }]);
+    expect(same.masters).toEqual([]);
+  });
+
   test('numbers, dates, instants, arrays and nulls survive the round trip', async () => {
     const q = quotation({ total_amount: 1500.1, discounts: 0.5, taxes: 12, viewed_at: null, decision_reason: null });
     expect((await push(server, alice.accessToken, 'quotations', [{ assumedMasterState: null, newDocumentState: q }])).masters).toEqual([]);

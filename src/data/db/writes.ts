@@ -45,8 +45,10 @@ export async function insertDocument<C extends Editable>(fdb: ForjaDatabase, c: 
   assertAcceptableText(data);
   const now = nowIso();
   const doc = {
-    created_by: fdb.userId,
     ...data,
+    // The server stamps the session's user as creator; the local copy says the same from the
+    // start, so it never waits on (or races with) a pull to learn it.
+    created_by: fdb.userId ?? data.created_by ?? null,
     ...writerStamp(fdb, c),
     id: data.id ?? newId(),
     created_at: now,

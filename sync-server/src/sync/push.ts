@@ -77,6 +77,12 @@ function refusalFromDbError(err: unknown): Refusal | null {
   return null;
 }
 
+/** The pushed copy differs from the stored document in what the server stamps at creation. */
+function lacksServerStamps(pushed: PlainDoc, stored: Doc): boolean {
+  if ((pushed.created_by ?? null) !== (stored.created_by ?? null)) return true;
+  return Date.parse(String(pushed.created_at)) !== Date.parse(String(stored.created_at));
+}
+
 /** A document the server has never stored: created_by is the writer, created_at never in the future. */
 function newDocument(doc: PlainDoc, writer: Writer): PlainDoc {
   const now = new Date().toISOString();
@@ -92,7 +98,14 @@ async function applyRow(tx: Queryable, collection: SyncedCollection, row: PushRo
     return { kind: 'written' };
   }
   const candidate = keepImmutable(doc, stored.doc);
-  if (sameContent(candidate, stored.doc)) return { kind: 'noop' };
+  if (sameContent(candidate, stored.doc)) {
+    // A retry, or a client that pushes its own first version again after its pull brought the
+    // stored one (RxDB then believes the stored one is its master). If the client's copy still
+    // lacks the server's stamps, answer the stored document so it adopts them: otherwise it
+    // would keep created_by/created_at of its own forever, the server having nothing to send.
+    // (With no assumed master the client has not seen the stored one yet: its pull brings it.)
+    return row.assumedMasterState && lacksServerStamps(doc, stored.doc) ? { kind: 'conflict', master: stored.doc } : { kind: 'noop' };
+  }
   if (isInsertOnly(collection)) throw new Refusal('insert_only');
 
   const base = row.assumedMasterState ? canonicalBase(collection, row.assumedMasterState) : null;
