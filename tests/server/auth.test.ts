@@ -315,6 +315,18 @@ describe.each(backends())('auth (%s)', (backend) => {
       await server.db.query(`UPDATE login_failures SET failed_at = now() - interval '61 minutes' WHERE email = $1`, [user.email]);
       expect((await login(server, { email: user.email, password: user.password })).status).toBe(200);
     });
+
+    test('a burst of 40 parallel wrong passwords for one account: at most 10 are even checked, the rest are 429', async () => {
+      const user = await createUser(server);
+      const burst = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => login(server, { email: user.email, password: `Errada#${i}x` }).then((r) => r.status)),
+      );
+      expect(burst.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+      expect(burst.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
+      expect(burst.filter((s) => s === 429).length).toBeGreaterThanOrEqual(30);
+      // …and the right password is refused afterwards too.
+      expect((await login(server, { email: user.email, password: user.password })).status).toBe(429);
+    });
   });
 });
 
@@ -335,5 +347,14 @@ describe.each(backends())('per-IP login limit (%s)', (backend) => {
       if (res.status === 429) expect(res.body.error).toBe('rate_limited');
     }
     expect(statuses).toEqual([401, 401, 401, 429, 429]);
+  });
+
+  test('a parallel burst from one IP gets no more answers than the limit allows', async () => {
+    await new Promise((r) => setTimeout(r, 0));
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => login(server, { email: `burst${i}@forja.test`, password: 'Qualquer#1' }).then((r) => r.status)),
+    );
+    // The window already holds this IP's earlier attempts: nothing gets through.
+    expect(burst.every((s) => s === 429)).toBe(true);
   });
 });

@@ -266,3 +266,22 @@ describe('public rate limit', () => {
     expect(res.body).toEqual({ error: 'rate_limited', message: ERROR_MESSAGES.rate_limited });
   });
 });
+
+describe('public code guessing, in parallel', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { FORJA_PUBLIC_RATE_LIMIT: '20' } });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('a burst of 100 parallel guesses from one IP: at most 20 are looked up, the rest are 429', async () => {
+    const statuses = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => api(server, `/api/public/quotations/ORC-CHUTE${String(i).padStart(3, '0')}`).then((r) => r.status)),
+    );
+    expect(statuses.filter((s) => s !== 404 && s !== 429)).toEqual([]);
+    expect(statuses.filter((s) => s === 404).length).toBeLessThanOrEqual(20);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(80);
+  });
+});

@@ -4,7 +4,7 @@ import type { Database } from '../db/types';
 import { AppError } from '../http/errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { openSession, revokeOtherSessions } from './sessions';
-import { clearLoginFailures, isAccountThrottled, recordLoginFailure } from './throttle';
+import { clearLoginFailures, reserveLoginAttempt, trimLoginFailures } from './throttle';
 import { findUserByEmail, normalizeEmail, updatePassword } from './users';
 
 export interface LoginInput {
@@ -17,11 +17,12 @@ export interface LoginInput {
 
 export async function login(db: Database, input: LoginInput) {
   const email = normalizeEmail(input.email);
-  if (await isAccountThrottled(db, email)) throw new AppError('rate_limited');
+  // The attempt counts as a failure until its password is proven right (see reserveLoginAttempt).
+  if ((await reserveLoginAttempt(db, email, input.ip)) === null) throw new AppError('rate_limited');
   const user = await findUserByEmail(db, email);
   const ok = await verifyPassword(input.password, user?.password_hash ?? (await dummyPasswordHash()));
   if (!user || !ok) {
-    await recordLoginFailure(db, email, input.ip);
+    await trimLoginFailures(db);
     throw new AppError('invalid_credentials');
   }
   const { sessionId, refreshToken } = await openSession(db, {
