@@ -11,6 +11,9 @@
  * Profiles: desktop (no throttling) and mobile-ish (CPU ×4 via CDP, 150 ms RTT, 1.6 Mbps down /
  * 750 kbps up — Lighthouse's mobile network, 390×844). Target LCP ≤1.2 s on mobile.
  *
+ * Then Lighthouse (tests/bench/lighthouse.ts) on both pages, mobile and desktop: score, LCP, CLS,
+ * TBT, FCP (BENCH_LIGHTHOUSE=0 skips it).
+ *
  * Builds first when dist/ is missing (FORJA_BENCH_BUILD=1 forces a build).
  */
 import { spawnSync } from 'node:child_process';
@@ -18,6 +21,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { printLighthouse, runLighthouse } from './lighthouse';
 import {
   DIST_DIR,
   ROOT,
@@ -217,6 +221,11 @@ async function main() {
     for (const r of results.filter((x) => x.profile === PROFILES[0].name)) {
       console.log(`Largest scripts before interactive, ${r.page} (gzip KB):`);
       for (const b of r.biggest) console.log(`  ${String(b.gzipKB).padStart(7)}  ${b.file}`);
+    }
+    if (process.env.BENCH_LIGHTHOUSE !== '0') {
+      printLighthouse(
+        await runLighthouse(pages.map(([label, urlPath]) => ({ label, url: new URL(urlPath, server.url).href }))),
+      );
     }
     const compressed = results.some((r) => r.compressed);
     console.log(
