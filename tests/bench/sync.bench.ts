@@ -48,6 +48,7 @@ interface Result {
   nodePullRequests?: number;
   pullMs?: number;
   pullOpenMs?: number;
+  firstPageMs?: number;
   pulledDocs?: number;
   secondPullMs?: number;
   breakdown?: PullBreakdown;
@@ -146,6 +147,7 @@ async function runBackend(backend: Backend, browser: Browser, webDir: string): P
     const pull = await withTimeout('initial pull', 300_000, a.page.evaluate(() => window.forjaBench.open('bench-a')));
     r.pullMs = pull.syncMs;
     r.pullOpenMs = pull.openMs;
+    r.firstPageMs = pull.firstPageMs ?? undefined;
     r.pulledDocs = pull.counts.customers;
     r.clientKind = await a.page.evaluate(() => window.forjaBench.kind());
     step(`${backend}: pulled ${pull.counts.customers} customers in ${fmt.s(pull.syncMs)}`);
@@ -319,6 +321,8 @@ function report(results: Result[]): void {
     row('   late (>5 s, excluded) / never', (r) => opt(r.liveLost, (n) => `${r.liveLate?.length ?? 0}${r.liveLate ? ` (${r.liveLate.map((ms) => fmt.s(ms)).join(', ')})` : ''} / ${n}`)),
   ]));
 
+  summary(results);
+
   console.log('\n== Where the initial pull goes (profile) ==');
   console.log(table([
     head,
@@ -348,6 +352,29 @@ function report(results: Result[]): void {
     console.log(table([['function — module', 'self time'], ...r.cpu.functions.map((g) => [g.name.slice(0, 110), share(g.ms, r.cpu!.totalMs)])]));
   }
   for (const r of results) if (r.error) console.log(`\n${r.backend} failed: ${r.error}`);
+}
+
+/**
+ * Issue 10's table: the figures measured before the speed work ("before"), this run per
+ * backend, and the goal. Public pages' LCP comes from bench:web (Lighthouse), not from here.
+ */
+function summary(results: Result[]): void {
+  const ok = results.filter((r) => !r.error);
+  const per = (f: (r: Result) => string) => ok.map((r) => `${f(r)} (${r.backend})`).join('; ') || '—';
+  const rate = (docs: number | undefined, ms: number | undefined) => (docs && ms ? `${fmt.int((docs * 1000) / ms)} docs/s` : '—');
+  console.log('\n== Summary against issue 10 ==');
+  console.log(table([
+    ['', 'before (issue 10)', 'now', 'goal'],
+    ['first sync into IndexedDB', '2,900–3,900 docs/s', per((r) => rate(r.pulledDocs, r.pullMs)), '≥ 30,000 docs/s (at least 10,000)'],
+    ['new device: first list page stored', 'only when the whole sync ends', per((r) => opt(r.firstPageMs)), '≤ 2 s after sign-in'],
+    ['live A → B, p50 / p95', '28–41 ms / 38–87 ms', per((r) => (r.live ? `${fmt.ms(percentile(r.live, 50))} / ${fmt.ms(percentile(r.live, 95))}` : '—')), '≤ 15 ms / ≤ 50 ms'],
+    ['live changes late after a large first sync', '1–3 of 60 arrive 5–35 s late', per((r) => (r.live ? `${r.liveLate?.length ?? 0} late, ${r.liveLost ?? 0} never of ${LIVE_WRITES}` : '—')), '0 late'],
+    [`push from Node, batches of ${SEED_BATCH}`, '900–1,400 docs/s', per((r) => (r.seedMs ? fmt.rate(DOCS, r.seedMs) : '—')), '≥ 10,000 docs/s'],
+    ['public pages, mobile LCP', '2.36–2.40 s', 'see npm run bench:web', '≤ 1.2 s'],
+  ]));
+  function opt(ms: number | undefined): string {
+    return ms === undefined ? '—' : fmt.s(ms);
+  }
 }
 
 async function main(): Promise<void> {
