@@ -110,6 +110,13 @@ export interface SyncStreamEvent {
   collection: CollectionName;
   /** Highest sequence written; clients pull from their checkpoint. */
   seq: number;
+  /**
+   * When present: the sequence this server announced before for the collection, and every
+   * document written in (prev, seq]. A client whose checkpoint is exactly `prev` stores them
+   * and moves its checkpoint to `seq` without pulling; any other client pulls.
+   */
+  prev?: number;
+  documents?: Record<string, unknown>[];
 }
 
 export const API_PATHS = {

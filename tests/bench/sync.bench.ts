@@ -264,31 +264,45 @@ function timeline(start: number, ta: Trace, tb: Trace): string {
 function liveStages(writes: LiveWrite[], ta: Trace, tb: Trace): Record<string, number> {
   const first = (tr: Trace, kind: string, after: number, before: number) =>
     tr.find((e) => e.kind === kind && e.t >= after && e.t <= before)?.t;
+  // Two paths on B: the event carries the documents and B stores them (no pull), or B pulls.
   const stages: Record<string, number[]> = {
     'insert() on A resolves': [],
     'A sends its push': [],
     'push sent → event reaches B': [],
-    'event → B sends its pull': [],
-    'B pull round trip': [],
-    'B stores it, change event': [],
+    'event → B stored it (documents in the event)': [],
+    'event → B sends its pull (when it pulls)': [],
+    'B pull round trip (when it pulls)': [],
+    'pull answer → B stored it (when it pulls)': [],
     '(A push round trip)': [],
+    '(writes B took from the event, of all traced)': [],
   };
+  let fromEvent = 0;
+  let traced = 0;
   for (const w of writes) {
     const pushStart = first(ta, 'push-start', w.start, w.arrived);
     const pushEnd = pushStart && first(ta, 'push-end', pushStart, Infinity);
     const event = pushStart && first(tb, 'stream-event', pushStart, w.arrived);
-    const pullStart = event && first(tb, 'pull-start', event, w.arrived);
-    const pullEnd = pullStart && first(tb, 'pull-end', pullStart, w.arrived);
-    if (!pushStart || !pushEnd || !event || !pullStart || !pullEnd) continue;
+    if (!pushStart || !pushEnd || !event) continue;
+    traced++;
     stages['insert() on A resolves'].push(w.written - w.start);
     stages['A sends its push'].push(pushStart - w.start);
     stages['push sent → event reaches B'].push(event - pushStart);
-    stages['event → B sends its pull'].push(pullStart - event);
-    stages['B pull round trip'].push(pullEnd - pullStart);
-    stages['B stores it, change event'].push(w.arrived - pullEnd);
     stages['(A push round trip)'].push(pushEnd - pushStart);
+    const pullStart = first(tb, 'pull-start', event, w.arrived);
+    const pullEnd = pullStart && first(tb, 'pull-end', pullStart, w.arrived);
+    if (pullStart && pullEnd) {
+      stages['event → B sends its pull (when it pulls)'].push(pullStart - event);
+      stages['B pull round trip (when it pulls)'].push(pullEnd - pullStart);
+      stages['pull answer → B stored it (when it pulls)'].push(w.arrived - pullEnd);
+    } else {
+      fromEvent++;
+      stages['event → B stored it (documents in the event)'].push(w.arrived - event);
+    }
   }
-  return Object.fromEntries(Object.entries(stages).map(([k, v]) => [k, percentile(v, 50)]));
+  const out: Record<string, number> = {};
+  for (const [k, v] of Object.entries(stages)) if (v.length) out[k] = percentile(v, 50);
+  out['(writes B took from the event, of all traced)'] = traced ? fromEvent : NaN;
+  return out;
 }
 
 function share(ms: number, of: number | undefined): string {
@@ -343,7 +357,8 @@ function report(results: Result[]): void {
   const stageNames = Object.keys(results.find((r) => r.liveStages)?.liveStages ?? {});
   if (stageNames.length > 0) {
     console.log('\n== Live path A → B, median of each step ==');
-    console.log(table([head, ...stageNames.map((k) => row(k, (r) => opt(r.liveStages?.[k], fmt.ms)))]));
+    const show = (k: string) => (v: number) => (k.startsWith('(writes') ? `${v} of ${LIVE_WRITES}` : fmt.ms(v));
+    console.log(table([head, ...stageNames.map((k) => row(k, (r) => opt(r.liveStages?.[k], show(k))))]));
   }
   for (const r of results) {
     if (!r.cpu) continue;

@@ -30,9 +30,11 @@ export async function makeClient(
   let online = opts.online ?? true;
   let dropPushResponses = 0;
   const pushes: string[] = [];
+  const pulls: string[] = [];
   const fetchImpl: typeof fetch = async (input, init) => {
     if (!online) throw new TypeError('fetch failed (client offline)');
     const url = String(input);
+    if (url.includes('/pull')) pulls.push(url);
     const res = await fetch(input, init);
     if (url.includes('/push')) {
       pushes.push(url);
@@ -65,6 +67,7 @@ export async function makeClient(
     session,
     fdb,
     pushes,
+    pulls,
     customers: createCustomerCommands(async () => fdb),
     get online() {
       return online;

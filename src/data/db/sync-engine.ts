@@ -11,6 +11,7 @@ import {
   type PushRejection,
   type PushRow,
   type SyncCheckpoint,
+  type SyncStreamEvent,
 } from '@shared';
 import { sameDocumentState } from './equality';
 import { SyncStateStore, pendingKey } from './sync-state';
@@ -32,6 +33,7 @@ export type SyncEngineOptions = SyncTransport & {
 };
 
 type Row = PushRow<Record<string, unknown>>;
+type StreamItem = 'RESYNC' | { documents: WithDeleted<AnyDoc>[]; checkpoint: SyncCheckpoint };
 
 const UNEXPECTED = ERROR_MESSAGES.internal;
 
@@ -39,7 +41,9 @@ export class SyncEngine {
   readonly request: Requester;
   readonly store: SyncStateStore;
   readonly replications = new Map<CollectionName, RxReplicationState<AnyDoc, SyncCheckpoint>>();
-  private readonly streams = new Map<CollectionName, Subject<'RESYNC'>>();
+  private readonly streams = new Map<CollectionName, Subject<StreamItem>>();
+  /** Per collection, the sequence the downstream has reached (last pull answer or live event applied). */
+  private readonly downSeq = new Map<CollectionName, SyncCheckpoint>();
   private readonly stream: SyncStreamReader;
   private readonly subs: Subscription[] = [];
   private readonly cleanups: (() => void)[] = [];
@@ -79,7 +83,7 @@ export class SyncEngine {
         // Anything may have changed while we were not listening.
         for (const s of this.streams.values()) s.next('RESYNC');
       },
-      onEvent: (c) => this.streams.get(c)?.next('RESYNC'),
+      onEvent: (c, ev) => this.onStreamEvent(c, ev),
       onDisconnect: (e) => {
         if (e instanceof NetworkError || (e instanceof Error && /fetch|network|terminated|aborted/i.test(e.message))) {
           this.setRuntime({ reachable: false });
@@ -186,9 +190,27 @@ export class SyncEngine {
     throw e;
   }
 
+  /**
+   * A change on the server. When the event carries the documents written since the sequence
+   * this device has reached (see the server's stream.ts), store them as they are: no pull round
+   * trip. Otherwise (an older checkpoint, a larger change, a full resync under way) pull.
+   */
+  private onStreamEvent(name: CollectionName, ev: SyncStreamEvent): void {
+    const stream$ = this.streams.get(name);
+    if (!stream$) return;
+    const reached = this.downSeq.get(name);
+    if (ev.documents && ev.prev !== undefined && reached && reached.seq === ev.prev && !this.resyncs.has(name)) {
+      const checkpoint: SyncCheckpoint = { ...reached, seq: ev.seq };
+      this.downSeq.set(name, checkpoint);
+      stream$.next({ documents: ev.documents as WithDeleted<AnyDoc>[], checkpoint });
+      return;
+    }
+    stream$.next('RESYNC');
+  }
+
   private replicate(name: CollectionName): void {
     const collection = this.db.collections[name] as unknown as AnyCollection;
-    const stream$ = new Subject<'RESYNC'>();
+    const stream$ = new Subject<StreamItem>();
     this.streams.set(name, stream$);
     const readOnly = READ_ONLY_COLLECTIONS.includes(name);
     const state = replicateRxCollection<AnyDoc, SyncCheckpoint>({
@@ -253,7 +275,9 @@ export class SyncEngine {
           documents.push(...(await this.missedDeletions(name, seen)));
         }
       }
-      return { documents, checkpoint: body.checkpoint ?? checkpoint };
+      const reached = body.checkpoint ?? checkpoint;
+      if (reached) this.downSeq.set(name, reached);
+      return { documents, checkpoint: reached };
     } catch (e) {
       return this.failed(e);
     }

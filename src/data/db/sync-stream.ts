@@ -5,7 +5,8 @@ import type { Requester } from './transport';
 export type StreamCallbacks = {
   /** The stream (re)connected: every collection may have missed changes. */
   onConnect: () => void;
-  onEvent: (collection: CollectionName) => void;
+  /** A change on the server; the event may carry the changed documents (SyncStreamEvent). */
+  onEvent: (collection: CollectionName, event: SyncStreamEvent) => void;
   onDisconnect: (error: unknown) => void;
 };
 
@@ -115,7 +116,7 @@ export class SyncStreamReader {
     if (!data) return; // comment heartbeat
     try {
       const ev = JSON.parse(data) as SyncStreamEvent;
-      if (ev && typeof ev.collection === 'string') this.cb.onEvent(ev.collection);
+      if (ev && typeof ev.collection === 'string') this.cb.onEvent(ev.collection, ev);
     } catch {
       /* ignore malformed event */
     }

@@ -1,0 +1,78 @@
+/**
+ * Live changes ride on the change stream: a device that is up to date stores another device's
+ * writes from the event itself, without a pull round trip (issue 10, live A → B). A device that
+ * missed something still pulls, so nothing is skipped.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import type { CustomerDoc } from '@shared';
+import { backends, startTestServer, type TestServer } from '../support/server';
+import { insertDocument, patchDocument, removeDocument } from '../../src/data/db/writes';
+import { converged, eventually, check, makeClient, stopServer, type Client } from './clients';
+
+const phone = () => `31 9${Math.floor(Math.random() * 1e8).toString().padStart(8, '0')}`;
+
+describe.each(backends())('live changes carried by the stream (%s)', (backend) => {
+  let server: TestServer;
+  let clients: Client[] = [];
+
+  beforeAll(async () => {
+    server = await startTestServer({ backend });
+  });
+  afterEach(async () => {
+    await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
+    clients = [];
+  });
+  afterAll(async () => {
+    await stopServer(server);
+  });
+
+  const customerPulls = (c: Client) => c.pulls.filter((u) => u.includes('/customers/pull')).length;
+  const has = async (c: Client, id: string, name?: string) => {
+    const doc = (await c.docs<CustomerDoc>('customers')).find((d) => d.id === id);
+    check(!!doc && (name === undefined || doc.name === name), `${c.label} has ${id} ${name ?? ''}`);
+  };
+
+  test('inserts, edits and deletes from A reach an up-to-date B without B pulling', async () => {
+    const a = await makeClient(server, { label: 'A' });
+    const b = await makeClient(server, { label: 'B' });
+    clients.push(a, b);
+    await converged(server, a.session.accessToken, [a, b]);
+    // The server announces a collection's first change without documents (it has no earlier
+    // sequence to vouch for): B pulls that once.
+    const first = await insertDocument(a.fdb, 'customers', { name: 'Primeiro', phone: phone(), whatsapp: null, description: null });
+    await eventually(() => has(b, first.id), 'B has the first customer');
+    await converged(server, a.session.accessToken, [a, b]);
+    const before = customerPulls(b);
+
+    const created: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const doc = await insertDocument(a.fdb, 'customers', { name: `Ao vivo ${i}`, phone: phone(), whatsapp: null, description: null });
+      created.push(doc.id);
+      await eventually(() => has(b, doc.id), `B has customer ${i}`);
+    }
+    await patchDocument(a.fdb, 'customers', created[0], { name: 'Renomeado ao vivo' });
+    await eventually(() => has(b, created[0], 'Renomeado ao vivo'), 'B has the edit');
+    await removeDocument(a.fdb, 'customers', created[1]);
+    await eventually(async () => check(!(await b.docs<CustomerDoc>('customers')).some((d) => d.id === created[1]), 'deleted on B'), 'B has the deletion');
+
+    expect(customerPulls(b)).toBe(before);
+    await converged(server, a.session.accessToken, [a, b]);
+  });
+
+  test('a device that missed events (offline) pulls what it missed, then takes live events again', async () => {
+    const a = await makeClient(server, { label: 'A' });
+    const b = await makeClient(server, { label: 'B' });
+    clients.push(a, b);
+    await converged(server, a.session.accessToken, [a, b]);
+    b.setOnline(false);
+    const missed = [];
+    for (let i = 0; i < 3; i++) missed.push(await insertDocument(a.fdb, 'customers', { name: `Perdido ${i}`, phone: phone(), whatsapp: null, description: null }));
+    await converged(server, a.session.accessToken, [a]);
+    b.setOnline(true);
+    await converged(server, a.session.accessToken, [a, b]);
+    const before = customerPulls(b);
+    const live = await insertDocument(a.fdb, 'customers', { name: 'Depois da volta', phone: phone(), whatsapp: null, description: null });
+    await eventually(() => has(b, live.id), 'B has the live one');
+    expect(customerPulls(b)).toBe(before);
+  });
+});
