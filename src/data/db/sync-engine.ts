@@ -33,6 +33,7 @@ export type SyncEngineOptions = SyncTransport & {
 };
 
 type Row = PushRow<Record<string, unknown>>;
+type PageBody = PullResponse & { total?: number; remaining?: number };
 type StreamItem = 'RESYNC' | { documents: WithDeleted<AnyDoc>[]; checkpoint: SyncCheckpoint };
 
 const UNEXPECTED = ERROR_MESSAGES.internal;
@@ -81,7 +82,7 @@ export class SyncEngine {
       onConnect: () => {
         this.setRuntime({ reachable: true });
         // Anything may have changed while we were not listening.
-        for (const s of this.streams.values()) s.next('RESYNC');
+        for (const name of this.streams.keys()) this.requestPull(name);
       },
       onEvent: (c, ev) => this.onStreamEvent(c, ev),
       onDisconnect: (e) => {
@@ -199,13 +200,28 @@ export class SyncEngine {
     const stream$ = this.streams.get(name);
     if (!stream$) return;
     const reached = this.downSeq.get(name);
-    if (ev.documents && ev.prev !== undefined && reached && reached.seq === ev.prev && !this.resyncs.has(name)) {
+    const idle = this.caughtUp.has(name) && !this.resyncs.has(name);
+    if (ev.documents && ev.prev !== undefined && idle && reached && reached.seq === ev.prev) {
       const checkpoint: SyncCheckpoint = { ...reached, seq: ev.seq };
       this.downSeq.set(name, checkpoint);
       stream$.next({ documents: ev.documents as WithDeleted<AnyDoc>[], checkpoint });
       return;
     }
-    stream$.next('RESYNC');
+    this.requestPull(name);
+  }
+
+  /**
+   * Collections whose downstream has nothing queued: the last pull asked for has come back with
+   * a partial page. Documents from an event are only taken then, so they can never be applied
+   * after (and over) a newer pull answer that was already on its way.
+   */
+  private readonly caughtUp = new Set<CollectionName>();
+  private readonly pullRequestedAt = new Map<CollectionName, number>();
+
+  private requestPull(name: CollectionName): void {
+    this.caughtUp.delete(name);
+    this.pullRequestedAt.set(name, performance.now());
+    this.streams.get(name)?.next('RESYNC');
   }
 
   private replicate(name: CollectionName): void {
@@ -251,7 +267,14 @@ export class SyncEngine {
       if (cp) q.set('checkpoint', JSON.stringify(cp));
       return `${API_PATHS.syncPull(name)}?${q.toString()}`;
     };
+    const startedAt = performance.now();
+    const done = <T extends { documents: unknown[] }>(out: T): T => {
+      if (out.documents.length < limit && startedAt >= (this.pullRequestedAt.get(name) ?? 0)) this.caughtUp.add(name);
+      return out;
+    };
     try {
+      const prefetched = await this.takePrefetched(name, path(checkpoint));
+      if (prefetched) return done(await this.pulled(name, checkpoint, limit, prefetched, path));
       let res = await this.request(path(checkpoint));
       if (res.status === 409) {
         const err = await errorFrom(res);
@@ -263,7 +286,25 @@ export class SyncEngine {
         res = await this.request(path(undefined));
       }
       if (!res.ok) throw await errorFrom(res);
-      const body = (await res.json()) as PullResponse & { total?: number; remaining?: number };
+      const body = (await res.json()) as PageBody;
+      return done(await this.pulled(name, checkpoint, limit, body, path));
+    } catch (e) {
+      return this.failed(e);
+    }
+  }
+
+  /**
+   * A pull answer in hand. While RxDB writes it to IndexedDB, the next page is already being
+   * fetched (a first sync is otherwise network, then disk, then network…).
+   */
+  private async pulled(
+    name: CollectionName,
+    checkpoint: SyncCheckpoint | undefined,
+    limit: number,
+    body: PageBody,
+    path: (cp: SyncCheckpoint | undefined) => string,
+  ) {
+    try {
       this.succeeded();
       this.countInitial(name, body, checkpoint);
       const documents = body.documents as WithDeleted<AnyDoc>[];
@@ -277,10 +318,28 @@ export class SyncEngine {
       }
       const reached = body.checkpoint ?? checkpoint;
       if (reached) this.downSeq.set(name, reached);
+      if (!seen && body.documents.length === limit && reached) this.prefetch(name, path(reached));
       return { documents, checkpoint: reached };
     } catch (e) {
       return this.failed(e);
     }
+  }
+
+  private readonly prefetched = new Map<CollectionName, { path: string; page: Promise<PageBody | null> }>();
+
+  private prefetch(name: CollectionName, path: string): void {
+    const page = this.request(path)
+      .then((res) => (res.ok ? (res.json() as Promise<PageBody>) : null))
+      .catch(() => null);
+    this.prefetched.set(name, { path, page });
+  }
+
+  /** The prefetched page for exactly this request, if it arrived fine; else null (fetch it now). */
+  private async takePrefetched(name: CollectionName, path: string): Promise<PageBody | null> {
+    const entry = this.prefetched.get(name);
+    if (!entry) return null;
+    this.prefetched.delete(name);
+    return entry.path === path ? entry.page : null;
   }
 
   /**
