@@ -230,10 +230,20 @@ export const REACTIVATION_TEMPLATE =
 export const VIP_TEMPLATE =
   'Olá {nome}, tudo bem? Você é um dos nossos melhores clientes e queremos agradecer a parceria. No seu próximo serviço conosco você tem condições especiais — é só chamar!';
 
+export const DEBT_TEMPLATE =
+  'Olá {nome}, tudo bem? Passando para lembrar, com todo o respeito, que consta em aberto o valor de {valor}, com vencimento desde {vencimento}. Se o pagamento já foi feito, por favor desconsidere esta mensagem. Obrigado!';
+
 /** Fills '{nome}' in a campaign message with the customer's first name. */
 export function fillCampaignMessage(template: string, name: string): string {
   const first = name.trim().split(/\s+/)[0] ?? name;
   return template.replace(/\{nome\}/g, first);
+}
+
+/** Fills {nome} (first name), {valor} (amount owed) and {vencimento} (oldest due date, dd/MM/yyyy). */
+export function fillCustomerMessage(template: string, row: Pick<CustomerRow, 'name' | 'debtCents' | 'oldestDebtDate'>): string {
+  return fillCampaignMessage(template, row.name)
+    .replace(/\{valor\}/g, formatCentsBRL(row.debtCents))
+    .replace(/\{vencimento\}/g, row.oldestDebtDate ? formatDate(row.oldestDebtDate) : '-');
 }
 
 export interface RecommendedAction {

@@ -6,7 +6,7 @@
 import { formatDate } from '../dates';
 import { PAYMENT_STATUS_LABELS } from '../transaction-status';
 import { whatsappLink } from '../whatsapp';
-import { CUSTOMER_STATUS_LABELS, fillCampaignMessage, type CustomerRow } from './customers';
+import { CUSTOMER_STATUS_LABELS, fillCustomerMessage, type CustomerRow } from './customers';
 import { categoryLabel, methodLabel, typeLabel } from './labels';
 import type { StockRow } from './stock';
 import type { ReportTx } from './transactions';
@@ -105,7 +105,7 @@ export function campaignExport(rows: readonly CustomerRow[], template: string, f
     headers: CAMPAIGN_HEADERS,
     widths: [28, 18, 14, 14, 40, 60],
     rows: rows.map((r) => {
-      const message = fillCampaignMessage(template, r.name);
+      const message = fillCustomerMessage(template, r);
       return [
         text(r.name),
         text(r.phone),

@@ -1,0 +1,46 @@
+/**
+ * Read-only hooks for the reports (issue 9): plain documents straight from the local RxDB, live,
+ * so reports work offline and follow other devices' changes once synced. All maths happens in
+ * src/domain/reports over what these return; nothing here writes.
+ */
+import { combineLatest, map } from 'rxjs';
+import type { CatalogItemDoc, CustomerDoc, StockItemDoc, StockMovementDoc, TransactionDoc } from '@shared';
+import { toPlain, useLiveQuery } from './live-query';
+
+/** Every transaction (unsorted; the domain sorts what it shows). */
+export function useReportTransactions(): { transactions: TransactionDoc[]; loading: boolean; error: unknown } {
+  const { data, loading, error } = useLiveQuery((db) => db.transactions.find().$.pipe(map((docs) => toPlain<TransactionDoc>(docs))), []);
+  return { transactions: data ?? EMPTY, loading, error };
+}
+
+/** Every customer. */
+export function useReportCustomers(): { customers: CustomerDoc[]; loading: boolean } {
+  const { data, loading } = useLiveQuery((db) => db.customers.find().$.pipe(map((docs) => toPlain<CustomerDoc>(docs))), []);
+  return { customers: data ?? EMPTY, loading };
+}
+
+export interface StockData {
+  items: StockItemDoc[];
+  movements: StockMovementDoc[];
+  catalog: CatalogItemDoc[];
+}
+
+/** Stock items, their movements (the quantity ledger) and the catalogue that labels them. */
+export function useReportStock(): StockData & { loading: boolean } {
+  const { data, loading } = useLiveQuery(
+    (db) =>
+      combineLatest([db.stock_items.find().$, db.stock_movements.find().$, db.catalog_items.find().$]).pipe(
+        map(([items, movements, catalog]) => ({
+          items: toPlain<StockItemDoc>(items),
+          movements: toPlain<StockMovementDoc>(movements),
+          catalog: toPlain<CatalogItemDoc>(catalog),
+        })),
+      ),
+    [],
+  );
+  return { items: data?.items ?? EMPTY, movements: data?.movements ?? EMPTY, catalog: data?.catalog ?? EMPTY, loading };
+}
+
+// One shared empty array, so "no data yet" never changes identity between renders.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const EMPTY: any[] = [];
