@@ -1,6 +1,6 @@
 /** /adm/reports: three tabs, each computed on this device from the local database. */
 import { lazy, Suspense } from 'react';
-import { Heading, HStack, Spinner, Tabs, Text } from '@chakra-ui/react';
+import { Box, Heading, HStack, Spinner, Tabs, Text } from '@chakra-ui/react';
 import { FinancialReport } from './financial/FinancialReport';
 import { REPORT_TEXT as T } from './messages';
 
@@ -22,14 +22,29 @@ export function ReportsPage() {
       </Heading>
       <Tabs.Root defaultValue="financial" lazyMount unmountOnExit variant="line" fitted={false}>
         <Tabs.List overflowX="auto" overflowY="hidden" scrollbarWidth="none" mb="4">
-          <Tabs.Trigger value="financial" flexShrink={0}>
-            {T.tabFinancial}
+          <Tabs.Trigger value="financial" flexShrink={0} aria-label={T.tabFinancial}>
+            <Box as="span" hideBelow="md">
+              {T.tabFinancial}
+            </Box>
+            <Box as="span" hideFrom="md">
+              {T.financeiroShort}
+            </Box>
           </Tabs.Trigger>
-          <Tabs.Trigger value="stock" flexShrink={0}>
-            {T.tabStock}
+          <Tabs.Trigger value="stock" flexShrink={0} aria-label={T.tabStock}>
+            <Box as="span" hideBelow="md">
+              {T.tabStock}
+            </Box>
+            <Box as="span" hideFrom="md">
+              {T.estoqueShort}
+            </Box>
           </Tabs.Trigger>
-          <Tabs.Trigger value="customers" flexShrink={0}>
-            {T.tabCustomers}
+          <Tabs.Trigger value="customers" flexShrink={0} aria-label={T.tabCustomers}>
+            <Box as="span" hideBelow="md">
+              {T.tabCustomers}
+            </Box>
+            <Box as="span" hideFrom="md">
+              {T.clientesShort}
+            </Box>
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="financial" p="0">

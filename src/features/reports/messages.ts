@@ -4,6 +4,9 @@ export const REPORT_TEXT = {
   tabFinancial: 'Relatório Financeiro',
   tabStock: 'Relatório de Estoque',
   tabCustomers: 'Relatório de Clientes',
+  financeiroShort: 'Financeiro',
+  estoqueShort: 'Estoque',
+  clientesShort: 'Clientes',
 
   exportReport: 'Exportar Relatório',
   exportShort: 'Exportar',

@@ -47,7 +47,7 @@ export function LineChartImpl({ labels, series, height, ariaLabel }: LineChartPr
             backgroundColor: `${s.color}33`,
             pointRadius: labels.length > 62 ? 0 : 2,
             borderWidth: 2,
-            tension: 0.25,
+            tension: 0,
           })),
         }}
         options={{
@@ -56,7 +56,7 @@ export function LineChartImpl({ labels, series, height, ariaLabel }: LineChartPr
           animation: false,
           interaction: { mode: 'index', intersect: false },
           scales: {
-            y: { beginAtZero: true, ticks: { callback: axisMoney } },
+            y: { beginAtZero: true, ticks: { callback: axisMoney, maxTicksLimit: 6 } },
             x: { ticks: { maxRotation: 0, autoSkip: true, maxTicksLimit: 8 } },
           },
           plugins: {
@@ -72,7 +72,7 @@ export function LineChartImpl({ labels, series, height, ariaLabel }: LineChartPr
 export function BarChartImpl({ labels, series, height, ariaLabel, horizontal, format = 'money' }: BarChartProps) {
   const fmt = format === 'money' ? money : (v: number | string) => Number(v).toLocaleString('pt-BR');
   const axis = format === 'money' ? axisMoney : (v: number | string) => Number(v).toLocaleString('pt-BR');
-  const valueAxis = { beginAtZero: true, ticks: { callback: axis } };
+  const valueAxis = { beginAtZero: true, ticks: { callback: axis, maxRotation: 0, maxTicksLimit: 5 } };
   const labelAxis = {
     ticks: {
       autoSkip: false,

@@ -53,7 +53,7 @@ export function CustomerList({ rows }: { rows: CustomerRow[] }) {
         <Text color="fg.muted">{T.noCustomers}</Text>
       ) : (
         <Table.ScrollArea borderWidth="1px" rounded="md">
-          <Table.Root size="sm" minW="480px" striped data-testid="customer-list">
+          <Table.Root size="sm" minW="400px" striped data-testid="customer-list">
             <Table.Header>
               <Table.Row>
                 {header('name', T.colName)}

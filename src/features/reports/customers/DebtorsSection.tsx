@@ -15,7 +15,7 @@ export function DebtorsSection({ debtors }: { debtors: CustomerRow[] }) {
       {debtors.length === 0 ? (
         <Text color="fg.muted">{T.noDebtors}</Text>
       ) : (
-        <SimpleGrid columns={{ base: 1, xl: 2 }} gap="4">
+        <SimpleGrid columns={{ base: 1, '2xl': 2 }} gap="4">
           <div>
             <Text fontWeight="medium" mb="2">
               {T.topDebtors}

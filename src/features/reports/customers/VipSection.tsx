@@ -12,7 +12,7 @@ export function VipSection({ top }: { top: CustomerRow[] }) {
       {top.length === 0 ? (
         <Text color="fg.muted">{T.noVip}</Text>
       ) : (
-        <SimpleGrid columns={{ base: 1, xl: 2 }} gap="4">
+        <SimpleGrid columns={{ base: 1, '2xl': 2 }} gap="4">
           <div>
             <Text fontWeight="medium" mb="2">
               {T.top10}

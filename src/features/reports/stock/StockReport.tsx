@@ -64,16 +64,19 @@ export function StockReport() {
                     <Table.Header>
                       <Table.Row>
                         <Table.ColumnHeader>{T.colProduct}</Table.ColumnHeader>
-                        <Table.ColumnHeader>{T.colCategory}</Table.ColumnHeader>
                         <Table.ColumnHeader textAlign="end">{T.colQuantity}</Table.ColumnHeader>
-                        <Table.ColumnHeader textAlign="end">Mínimo</Table.ColumnHeader>
+                        <Table.ColumnHeader textAlign="end">{T.colMinimum}</Table.ColumnHeader>
                       </Table.Row>
                     </Table.Header>
                     <Table.Body>
                       {critical.map((r) => (
                         <Table.Row key={r.id}>
-                          <Table.Cell>{r.product}</Table.Cell>
-                          <Table.Cell>{r.category}</Table.Cell>
+                          <Table.Cell>
+                            <Text>{r.product}</Text>
+                            <Text fontSize="xs" color="fg.muted">
+                              {r.category}
+                            </Text>
+                          </Table.Cell>
                           <Table.Cell textAlign="end" color="red.fg" fontWeight="semibold">
                             {qty(r.quantity)}
                           </Table.Cell>
