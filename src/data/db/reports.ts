@@ -3,13 +3,32 @@
  * so reports work offline and follow other devices' changes once synced. All maths happens in
  * src/domain/reports over what these return; nothing here writes.
  */
-import { combineLatest, map } from 'rxjs';
+import { combineLatest, map, ReplaySubject, share, timer, type Observable } from 'rxjs';
 import type { CatalogItemDoc, CustomerDoc, StockItemDoc, StockMovementDoc, TransactionDoc } from '@shared';
 import { toPlain, useLiveQuery } from './live-query';
+import type { ForjaRxDatabase } from './types';
+
+/**
+ * One live copy of every transaction per database, shared by the report tabs (switching tabs
+ * reuses the same array instead of converting 50,000 documents again) and kept for a minute
+ * after the last tab closes.
+ */
+const sharedTransactions = new WeakMap<ForjaRxDatabase, Observable<TransactionDoc[]>>();
+function transactions$(db: ForjaRxDatabase): Observable<TransactionDoc[]> {
+  let o = sharedTransactions.get(db);
+  if (!o) {
+    o = db.transactions.find().$.pipe(
+      map((docs) => toPlain<TransactionDoc>(docs)),
+      share({ connector: () => new ReplaySubject(1), resetOnError: true, resetOnComplete: true, resetOnRefCountZero: () => timer(60_000) }),
+    );
+    sharedTransactions.set(db, o);
+  }
+  return o;
+}
 
 /** Every transaction (unsorted; the domain sorts what it shows). */
 export function useReportTransactions(): { transactions: TransactionDoc[]; loading: boolean; error: unknown } {
-  const { data, loading, error } = useLiveQuery((db) => db.transactions.find().$.pipe(map((docs) => toPlain<TransactionDoc>(docs))), []);
+  const { data, loading, error } = useLiveQuery((db) => transactions$(db), []);
   return { transactions: data ?? EMPTY, loading, error };
 }
 

@@ -40,7 +40,20 @@ export interface ReportTx {
   createdAt: string;
 }
 
-const hourCache = new Map<string, string>();
+const hourCache = new Map<number, string>();
+
+/** 'YYYY-MM-DDTHH…Z' → the number YYYYMMDDHH without allocating strings; -1 for other forms. */
+function utcHourKey(s: string): number {
+  if (s.length < 20 || s.charCodeAt(10) !== 84 /* T */ || s.charCodeAt(13) !== 58 /* : */ || s.charCodeAt(s.length - 1) !== 90 /* Z */) return -1;
+  let key = 0;
+  for (const i of HOUR_DIGITS) {
+    const d = s.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return -1;
+    key = key * 10 + d;
+  }
+  return key;
+}
+const HOUR_DIGITS = [0, 1, 2, 3, 5, 6, 8, 9, 11, 12];
 
 /**
  * shopDate for an ISO instant, memoised per UTC hour: São Paulo's offset is a whole number of
@@ -48,17 +61,22 @@ const hourCache = new Map<string, string>();
  * shopDate itself. Same result as shopDate, ~50× faster over 50,000 rows.
  */
 export function shopDay(instant: string): string {
-  if (instant.length >= 20 && instant.endsWith('Z') && instant[13] === ':') {
-    const key = instant.slice(0, 13);
-    let day = hourCache.get(key);
-    if (day === undefined) {
-      day = shopDate(`${key}:00:00Z`);
-      if (hourCache.size > 200_000) hourCache.clear();
-      hourCache.set(key, day);
-    }
-    return day;
+  const key = utcHourKey(instant);
+  if (key < 0) return shopDate(instant);
+  let day = hourCache.get(key);
+  if (day === undefined) {
+    day = shopDate(`${instant.slice(0, 13)}:00:00Z`);
+    if (hourCache.size > 200_000) hourCache.clear();
+    hourCache.set(key, day);
   }
-  return shopDate(instant);
+  return day;
+}
+
+/** toCents with a fast path: amounts with at most 2 decimals (the schema's rule) need no string work. */
+export function amountCents(reais: number): number {
+  const c = reais * 100;
+  const r = Math.round(c);
+  return Math.abs(c - r) < 1e-6 ? r : toCents(reais);
 }
 
 export function isExpenseType(type: string): boolean {
@@ -78,7 +96,7 @@ export function prepareTransactions(docs: readonly TransactionInput[], today: st
       name: d.name ?? null,
       category: d.category ?? null,
       description: d.description ?? '',
-      cents: toCents(d.amount),
+      cents: amountCents(d.amount),
       method: d.payment_method,
       status: effectiveStatus(d, today),
       storedStatus: d.payment_status,

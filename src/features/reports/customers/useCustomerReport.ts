@@ -6,18 +6,17 @@ import {
   debtors,
   frequencyDistribution,
   inactiveCustomers,
-  prepareTransactions,
   recommendedActions,
   topCustomers,
   vipCandidates,
 } from '../../../domain/reports';
-import { useReportCustomers, useReportTransactions } from '../../../data/db/reports';
+import { useReportCustomers } from '../../../data/db/reports';
+import { usePreparedTransactions } from '../parts/usePreparedTransactions';
 
 /** Every number the customer tab shows (pure maths in src/domain/reports/customers.ts). */
 export function useCustomerReport(today: string) {
   const { customers, loading: lc } = useReportCustomers();
-  const { transactions, loading: lt } = useReportTransactions();
-  const txs = useMemo(() => prepareTransactions(transactions, today), [transactions, today]);
+  const { txs, loading: lt } = usePreparedTransactions(today);
   const rows = useMemo(() => customerRows(customers, txs, today), [customers, txs, today]);
   const derived = useMemo(
     () => ({

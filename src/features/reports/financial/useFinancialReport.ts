@@ -7,16 +7,14 @@ import {
   financialSummary,
   inPeriod,
   incomeByMethod,
-  prepareTransactions,
   resolveRange,
   type ReportFilter,
 } from '../../../domain/reports';
-import { useReportTransactions } from '../../../data/db/reports';
+import { usePreparedTransactions } from '../parts/usePreparedTransactions';
 
 /** Every number the financial tab shows, from the local transactions (pure maths in src/domain/reports). */
 export function useFinancialReport(filter: ReportFilter, today: string) {
-  const { transactions, loading, error } = useReportTransactions();
-  const all = useMemo(() => prepareTransactions(transactions, today), [transactions, today]);
+  const { txs: all, loading, error } = usePreparedTransactions(today);
   const insights = useMemo(() => financialInsights(all), [all]);
   const range = useMemo(() => resolveRange(filter, today), [filter, today]);
   const period = useMemo(() => {
