@@ -156,3 +156,14 @@ describe('VIP', () => {
     expect(vipCandidates(rows).map((r) => r.id)).toEqual(['c19', 'c18']);
   });
 });
+
+describe('campaign messages', () => {
+  test('{nome}, {valor} and {vencimento} are filled per customer', async () => {
+    const { DEBT_TEMPLATE, fillCustomerMessage } = await import('../../../src/domain/reports');
+    const msg = fillCustomerMessage(DEBT_TEMPLATE, { name: 'Bruno Lima', debtCents: 80020, oldestDebtDate: '2026-05-01' });
+    expect(msg).toContain('Olá Bruno,');
+    expect(msg).toContain('R$ 800,20');
+    expect(msg).toContain('01/05/2026');
+    expect(fillCustomerMessage('{nome} {vencimento}', { name: 'Ana', debtCents: 0, oldestDebtDate: null })).toBe('Ana -');
+  });
+});
