@@ -8,6 +8,11 @@ import type { CatalogItemDoc, CustomerDoc, StockItemDoc, StockMovementDoc, Trans
 import { toPlain, useLiveQuery } from './live-query';
 import type { ForjaRxDatabase } from './types';
 
+/** The last value replayed to new subscribers; the query stays open a minute after the last one leaves. */
+function shareForAMinute<T>() {
+  return share<T>({ connector: () => new ReplaySubject<T>(1), resetOnError: true, resetOnComplete: true, resetOnRefCountZero: () => timer(60_000) });
+}
+
 /**
  * One live copy of every transaction per database, shared by the report tabs (switching tabs
  * reuses the same array instead of converting 50,000 documents again) and kept for a minute
@@ -19,7 +24,7 @@ function transactions$(db: ForjaRxDatabase): Observable<TransactionDoc[]> {
   if (!o) {
     o = db.transactions.find().$.pipe(
       map((docs) => toPlain<TransactionDoc>(docs)),
-      share({ connector: () => new ReplaySubject(1), resetOnError: true, resetOnComplete: true, resetOnRefCountZero: () => timer(60_000) }),
+      shareForAMinute(),
     );
     sharedTransactions.set(db, o);
   }
@@ -32,9 +37,19 @@ export function useReportTransactions(): { transactions: TransactionDoc[]; loadi
   return { transactions: data ?? EMPTY, loading, error };
 }
 
-/** Every customer. */
+const sharedCustomers = new WeakMap<ForjaRxDatabase, Observable<CustomerDoc[]>>();
+function customers$(db: ForjaRxDatabase): Observable<CustomerDoc[]> {
+  let o = sharedCustomers.get(db);
+  if (!o) {
+    o = db.customers.find().$.pipe(map((docs) => toPlain<CustomerDoc>(docs)), shareForAMinute());
+    sharedCustomers.set(db, o);
+  }
+  return o;
+}
+
+/** Every customer (shared by the tabs like the transactions). */
 export function useReportCustomers(): { customers: CustomerDoc[]; loading: boolean } {
-  const { data, loading } = useLiveQuery((db) => db.customers.find().$.pipe(map((docs) => toPlain<CustomerDoc>(docs))), []);
+  const { data, loading } = useLiveQuery((db) => customers$(db), []);
   return { customers: data ?? EMPTY, loading };
 }
 

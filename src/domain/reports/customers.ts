@@ -3,11 +3,15 @@
  * purchase frequency, and the recommended actions. Money in integer cents; `today` is the shop
  * date ('YYYY-MM-DD').
  */
+import { collate } from './collate';
 import { formatCentsBRL } from '../money';
 import { formatDate } from '../dates';
 import { incomeByMethod, type Slice } from './financial';
 import { daysBetween } from './period';
 import type { ReportTx } from './transactions';
+
+/** Code-unit order, for ISO dates. */
+const cmpStr = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export const ACTIVE_DAYS = 90;
 export const TOP_DEBTORS = 5;
@@ -146,14 +150,14 @@ export function customerSummary(rows: readonly CustomerRow[]): CustomerSummary {
 
 /** Customers owing (pendente or atrasado entradas), largest debt first. */
 export function debtors(rows: readonly CustomerRow[]): CustomerRow[] {
-  return rows.filter((r) => r.debtCents > 0).sort((a, b) => b.debtCents - a.debtCents || a.name.localeCompare(b.name, 'pt-BR'));
+  return rows.filter((r) => r.debtCents > 0).sort((a, b) => b.debtCents - a.debtCents || collate(a.name, b.name));
 }
 
 /** Customers by total spent, largest first (only those who bought). */
 export function topCustomers(rows: readonly CustomerRow[], limit = TOP_CUSTOMERS): CustomerRow[] {
   return rows
     .filter((r) => r.totalCents > 0)
-    .sort((a, b) => b.totalCents - a.totalCents || a.name.localeCompare(b.name, 'pt-BR'))
+    .sort((a, b) => b.totalCents - a.totalCents || collate(a.name, b.name))
     .slice(0, limit);
 }
 
@@ -170,7 +174,7 @@ export function vipCandidates(rows: readonly CustomerRow[]): CustomerRow[] {
 export function inactiveCustomers(rows: readonly CustomerRow[]): CustomerRow[] {
   return rows
     .filter((r) => r.status === 'inativo')
-    .sort((a, b) => (a.lastActivity ?? '').localeCompare(b.lastActivity ?? '') || a.name.localeCompare(b.name, 'pt-BR'));
+    .sort((a, b) => cmpStr(a.lastActivity ?? '', b.lastActivity ?? '') || collate(a.name, b.name));
 }
 
 export interface FrequencySlice {
@@ -204,12 +208,12 @@ export type CustomerSortKey = 'name' | 'total' | 'lastPurchase' | 'status';
 
 export function sortCustomerRows(rows: readonly CustomerRow[], key: CustomerSortKey, dir: 'asc' | 'desc'): CustomerRow[] {
   const sign = dir === 'asc' ? 1 : -1;
-  const byName = (a: CustomerRow, b: CustomerRow) => a.name.localeCompare(b.name, 'pt-BR');
+  const byName = (a: CustomerRow, b: CustomerRow) => collate(a.name, b.name);
   const cmp: Record<CustomerSortKey, (a: CustomerRow, b: CustomerRow) => number> = {
     name: byName,
     total: (a, b) => a.totalCents - b.totalCents,
-    lastPurchase: (a, b) => (a.lastPurchase ?? '').localeCompare(b.lastPurchase ?? ''),
-    status: (a, b) => CUSTOMER_STATUS_LABELS[a.status].localeCompare(CUSTOMER_STATUS_LABELS[b.status]),
+    lastPurchase: (a, b) => cmpStr(a.lastPurchase ?? '', b.lastPurchase ?? ''),
+    status: (a, b) => collate(CUSTOMER_STATUS_LABELS[a.status], CUSTOMER_STATUS_LABELS[b.status]),
   };
   return [...rows].sort((a, b) => sign * cmp[key](a, b) || byName(a, b));
 }

@@ -3,6 +3,7 @@
  * category, income by payment method, and the four insights. Money in integer cents.
  * 'saida' and 'despesas' both count as expenses.
  */
+import { collate } from './collate';
 import { categoryLabel, methodLabel } from './labels';
 import { daysBetween, eachDay, inRange, type DateRange } from './period';
 import type { ReportTx } from './transactions';
@@ -79,7 +80,7 @@ function slices(groups: Map<string, number>, label: (k: string) => string): Slic
   for (const v of groups.values()) total += v;
   return [...groups.entries()]
     .map(([key, cents]) => ({ key, label: label(key), cents, percent: percentOf(cents, total) }))
-    .sort((a, b) => b.cents - a.cents || a.label.localeCompare(b.label));
+    .sort((a, b) => b.cents - a.cents || collate(a.label, b.label));
 }
 
 /** Expenses (saida + despesas) grouped by category, largest first. */

@@ -3,6 +3,8 @@
  * (the ledger); critical when quantity <= minimum_quantity. Labels come from the catalogue.
  */
 
+import { collate } from './collate';
+
 export interface StockItemInput {
   id: string;
   category_id: string;
@@ -123,10 +125,10 @@ export function quantityByCategory(rows: readonly StockRow[]): { category: strin
   for (const r of rows) g.set(r.category, (g.get(r.category) ?? 0) + scaled(r.quantity));
   return [...g.entries()]
     .map(([category, q]) => ({ category, quantity: q / SCALE }))
-    .sort((a, b) => b.quantity - a.quantity || a.category.localeCompare(b.category, 'pt-BR'));
+    .sort((a, b) => b.quantity - a.quantity || collate(a.category, b.category));
 }
 
 /** Items at or below their minimum, the furthest below first. */
 export function criticalItems(rows: readonly StockRow[]): StockRow[] {
-  return rows.filter((r) => r.critical).sort((a, b) => a.quantity - a.minimum - (b.quantity - b.minimum) || a.product.localeCompare(b.product, 'pt-BR'));
+  return rows.filter((r) => r.critical).sort((a, b) => a.quantity - a.minimum - (b.quantity - b.minimum) || collate(a.product, b.product));
 }

@@ -177,6 +177,8 @@ async function browserPart(shop: BenchShop): Promise<string[][]> {
     const customers = shop.customers.length.toLocaleString('pt-BR');
 
     const context = await browser.newContext({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', viewport: { width: 1280, height: 800 } });
+    // tsx keeps function names with a `__name` helper that page.evaluate'd code lacks.
+    await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
     const page = await context.newPage();
     await page.goto(`${server.url}/auth`);
     await page.locator('input[type=email]').fill(BENCH_ADMIN.email);

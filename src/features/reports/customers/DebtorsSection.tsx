@@ -1,14 +1,20 @@
-import { SimpleGrid, Table, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Box, SimpleGrid, Table, Text } from '@chakra-ui/react';
 import { formatCentsBRL, fromCents } from '../../../domain/money';
 import { formatPhoneBR } from '../../../domain/whatsapp';
 import { debtReminderMessage, TOP_DEBTORS, type CustomerRow } from '../../../domain/reports';
+import { Pagination } from '../../../ui/Pagination';
+import { pageSlice } from '../../../ui/pagination';
 import { BarChart, COLORS } from '../charts';
 import { Section } from '../parts/Section';
 import { REPORT_TEXT as T } from '../messages';
 import { WhatsAppLink } from './WhatsAppLink';
 
 /** 'Clientes Inadimplentes': top 5 debtors chart and the table with 'Enviar Lembrete'. */
+const PAGE_SIZE = 10;
+
 export function DebtorsSection({ debtors }: { debtors: CustomerRow[] }) {
+  const [page, setPage] = useState(1);
   const top = debtors.slice(0, TOP_DEBTORS);
   return (
     <Section title={T.defaultersTitle} testId="debtors">
@@ -28,32 +34,35 @@ export function DebtorsSection({ debtors }: { debtors: CustomerRow[] }) {
               series={[{ label: T.colOverdue, color: COLORS.expense, values: top.map((d) => fromCents(d.debtCents)) }]}
             />
           </div>
-          <Table.ScrollArea borderWidth="1px" rounded="md" maxH="420px">
-            <Table.Root size="sm" minW="460px" stickyHeader data-testid="debtors-table">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{T.colCustomer}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{T.colPhone}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{T.colOverdue}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{T.colActions}</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {debtors.map((d) => (
-                  <Table.Row key={d.id}>
-                    <Table.Cell>{d.name}</Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{d.phone ? formatPhoneBR(d.phone) : '-'}</Table.Cell>
-                    <Table.Cell textAlign="end" whiteSpace="nowrap" color="red.fg" fontWeight="semibold">
-                      {formatCentsBRL(d.debtCents)}
-                    </Table.Cell>
-                    <Table.Cell>
-                      <WhatsAppLink number={d.whatsapp} name={d.name} label={T.sendReminder} message={debtReminderMessage(d.name, d.debtCents, d.oldestDebtDate)} />
-                    </Table.Cell>
+          <Box minW="0">
+            <Table.ScrollArea borderWidth="1px" rounded="md">
+              <Table.Root size="sm" minW="460px" data-testid="debtors-table">
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader>{T.colCustomer}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{T.colPhone}</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">{T.colOverdue}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{T.colActions}</Table.ColumnHeader>
                   </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+                </Table.Header>
+                <Table.Body>
+                  {pageSlice(debtors, page, PAGE_SIZE).map((d) => (
+                    <Table.Row key={d.id}>
+                      <Table.Cell>{d.name}</Table.Cell>
+                      <Table.Cell whiteSpace="nowrap">{d.phone ? formatPhoneBR(d.phone) : '-'}</Table.Cell>
+                      <Table.Cell textAlign="end" whiteSpace="nowrap" color="red.fg" fontWeight="semibold">
+                        {formatCentsBRL(d.debtCents)}
+                      </Table.Cell>
+                      <Table.Cell>
+                        <WhatsAppLink number={d.whatsapp} name={d.name} label={T.sendReminder} message={debtReminderMessage(d.name, d.debtCents, d.oldestDebtDate)} />
+                      </Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Table.ScrollArea>
+            <Pagination page={page} total={debtors.length} pageSize={PAGE_SIZE} onPageChange={setPage} buttons={3} />
+          </Box>
         </SimpleGrid>
       )}
     </Section>
