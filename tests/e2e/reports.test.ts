@@ -258,6 +258,13 @@ test('at 390×844 the reports fit the phone, and they open offline after the fir
     expect(await overflow()).toBeLessThanOrEqual(0);
     await shot(page, name);
   }
+  // The campaign opens full screen on the phone, its WhatsApp link reachable.
+  await page.getByRole('button', { name: 'Campanha de Reativação' }).click();
+  const dialog = page.getByTestId('campaign-dialog');
+  await dialog.getByRole('link', { name: /Carla Portões/ }).waitFor();
+  expect(await dialog.evaluate((el) => el.getBoundingClientRect().width)).toBeLessThanOrEqual(390);
+  await shot(page, 'campaign-390');
+  await dialog.getByRole('button', { name: 'Fechar' }).first().click();
 
   await context.setOffline(true);
   await page.reload();

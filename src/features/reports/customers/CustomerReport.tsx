@@ -46,7 +46,7 @@ export function CustomerReport() {
           </Button>
         </HStack>
       </HStack>
-      <SimpleGrid columns={{ base: 2, lg: 4 }} gap="3" data-testid="customer-summary">
+      <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3" data-testid="customer-summary">
         <SummaryCard testId="customers-total" label={T.totalCustomers} value={s.total.toLocaleString('pt-BR')} tone="blue" />
         <SummaryCard testId="customers-revenue" label={T.totalRevenue} value={formatCentsBRL(s.revenueCents)} tone="green" />
         <SummaryCard testId="customers-active" label={T.activeCustomers} value={s.active.toLocaleString('pt-BR')} caption={T.last90} tone="green" />

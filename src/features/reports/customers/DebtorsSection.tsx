@@ -36,11 +36,11 @@ export function DebtorsSection({ debtors }: { debtors: CustomerRow[] }) {
           </div>
           <Box minW="0">
             <Table.ScrollArea borderWidth="1px" rounded="md">
-              <Table.Root size="sm" minW="460px" data-testid="debtors-table">
+              <Table.Root size="sm" data-testid="debtors-table">
                 <Table.Header>
                   <Table.Row>
                     <Table.ColumnHeader>{T.colCustomer}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{T.colPhone}</Table.ColumnHeader>
+                    <Table.ColumnHeader hideBelow="md">{T.colPhone}</Table.ColumnHeader>
                     <Table.ColumnHeader textAlign="end">{T.colOverdue}</Table.ColumnHeader>
                     <Table.ColumnHeader>{T.colActions}</Table.ColumnHeader>
                   </Table.Row>
@@ -48,8 +48,15 @@ export function DebtorsSection({ debtors }: { debtors: CustomerRow[] }) {
                 <Table.Body>
                   {pageSlice(debtors, page, PAGE_SIZE).map((d) => (
                     <Table.Row key={d.id}>
-                      <Table.Cell>{d.name}</Table.Cell>
-                      <Table.Cell whiteSpace="nowrap">{d.phone ? formatPhoneBR(d.phone) : '-'}</Table.Cell>
+                      <Table.Cell>
+                        {d.name}
+                        <Text hideFrom="md" fontSize="xs" color="fg.muted">
+                          {d.phone ? formatPhoneBR(d.phone) : '-'}
+                        </Text>
+                      </Table.Cell>
+                      <Table.Cell hideBelow="md" whiteSpace="nowrap">
+                        {d.phone ? formatPhoneBR(d.phone) : '-'}
+                      </Table.Cell>
                       <Table.Cell textAlign="end" whiteSpace="nowrap" color="red.fg" fontWeight="semibold">
                         {formatCentsBRL(d.debtCents)}
                       </Table.Cell>
