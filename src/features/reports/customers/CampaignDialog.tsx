@@ -82,7 +82,7 @@ export function CampaignDialog({ open, audience: initial, chooseAudience, data, 
                 ) : (
                   <Box>
                     <Table.ScrollArea borderWidth="1px" rounded="md">
-                      <Table.Root size="sm" minW="420px">
+                      <Table.Root size="sm">
                         <Table.Body>
                           {pageSlice(rows, page, PAGE_SIZE).map((r) => (
                             <Table.Row key={r.id}>

@@ -13,6 +13,11 @@ import { WhatsAppLink } from './WhatsAppLink';
 /** 'Clientes Inadimplentes': top 5 debtors chart and the table with 'Enviar Lembrete'. */
 const PAGE_SIZE = 10;
 
+/** 'Enviar Lembrete': WhatsApp with the amount owed and the oldest due date. */
+const Reminder = ({ d }: { d: CustomerRow }) => (
+  <WhatsAppLink number={d.whatsapp} name={d.name} label={T.sendReminder} message={debtReminderMessage(d.name, d.debtCents, d.oldestDebtDate)} />
+);
+
 export function DebtorsSection({ debtors }: { debtors: CustomerRow[] }) {
   const [page, setPage] = useState(1);
   const top = debtors.slice(0, TOP_DEBTORS);
@@ -42,7 +47,7 @@ export function DebtorsSection({ debtors }: { debtors: CustomerRow[] }) {
                     <Table.ColumnHeader>{T.colCustomer}</Table.ColumnHeader>
                     <Table.ColumnHeader hideBelow="md">{T.colPhone}</Table.ColumnHeader>
                     <Table.ColumnHeader textAlign="end">{T.colOverdue}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{T.colActions}</Table.ColumnHeader>
+                    <Table.ColumnHeader hideBelow="md">{T.colActions}</Table.ColumnHeader>
                   </Table.Row>
                 </Table.Header>
                 <Table.Body>
@@ -53,6 +58,9 @@ export function DebtorsSection({ debtors }: { debtors: CustomerRow[] }) {
                         <Text hideFrom="md" fontSize="xs" color="fg.muted">
                           {d.phone ? formatPhoneBR(d.phone) : '-'}
                         </Text>
+                        <Box hideFrom="md" mt="1.5">
+                          <Reminder d={d} />
+                        </Box>
                       </Table.Cell>
                       <Table.Cell hideBelow="md" whiteSpace="nowrap">
                         {d.phone ? formatPhoneBR(d.phone) : '-'}
@@ -60,8 +68,8 @@ export function DebtorsSection({ debtors }: { debtors: CustomerRow[] }) {
                       <Table.Cell textAlign="end" whiteSpace="nowrap" color="red.fg" fontWeight="semibold">
                         {formatCentsBRL(d.debtCents)}
                       </Table.Cell>
-                      <Table.Cell>
-                        <WhatsAppLink number={d.whatsapp} name={d.name} label={T.sendReminder} message={debtReminderMessage(d.name, d.debtCents, d.oldestDebtDate)} />
+                      <Table.Cell hideBelow="md">
+                        <Reminder d={d} />
                       </Table.Cell>
                     </Table.Row>
                   ))}
