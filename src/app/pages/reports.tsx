@@ -1,4 +1,4 @@
-/** Route module for /adm/reports: composes the feature's page with what it needs from others. */
-import { PageTitle } from './PageTitle';
+/** Route module for /adm/reports: the reports feature needs nothing from other areas. */
+import { ReportsPage } from '../../features/reports/ReportsPage';
 
-export const ReportsRoute = () => <PageTitle>Relatórios</PageTitle>;
+export const ReportsRoute = () => <ReportsPage />;

@@ -1,0 +1,80 @@
+/**
+ * Read-only hooks for the reports (issue 9): plain documents straight from the local RxDB, live,
+ * so reports work offline and follow other devices' changes once synced. All maths happens in
+ * src/domain/reports over what these return; nothing here writes.
+ */
+import { combineLatest, map, ReplaySubject, share, timer, type Observable } from 'rxjs';
+import type { CatalogItemDoc, CustomerDoc, StockItemDoc, StockMovementDoc, TransactionDoc } from '@shared';
+import { toPlain, useLiveQuery } from './live-query';
+import type { ForjaRxDatabase } from './types';
+
+/** The last value replayed to new subscribers; the query stays open a minute after the last one leaves. */
+function shareForAMinute<T>() {
+  return share<T>({ connector: () => new ReplaySubject<T>(1), resetOnError: true, resetOnComplete: true, resetOnRefCountZero: () => timer(60_000) });
+}
+
+/**
+ * One live copy of every transaction per database, shared by the report tabs (switching tabs
+ * reuses the same array instead of converting 50,000 documents again) and kept for a minute
+ * after the last tab closes.
+ */
+const sharedTransactions = new WeakMap<ForjaRxDatabase, Observable<TransactionDoc[]>>();
+function transactions$(db: ForjaRxDatabase): Observable<TransactionDoc[]> {
+  let o = sharedTransactions.get(db);
+  if (!o) {
+    o = db.transactions.find().$.pipe(
+      map((docs) => toPlain<TransactionDoc>(docs)),
+      shareForAMinute(),
+    );
+    sharedTransactions.set(db, o);
+  }
+  return o;
+}
+
+/** Every transaction (unsorted; the domain sorts what it shows). */
+export function useReportTransactions(): { transactions: TransactionDoc[]; loading: boolean; error: unknown } {
+  const { data, loading, error } = useLiveQuery((db) => transactions$(db), []);
+  return { transactions: data ?? EMPTY, loading, error };
+}
+
+const sharedCustomers = new WeakMap<ForjaRxDatabase, Observable<CustomerDoc[]>>();
+function customers$(db: ForjaRxDatabase): Observable<CustomerDoc[]> {
+  let o = sharedCustomers.get(db);
+  if (!o) {
+    o = db.customers.find().$.pipe(map((docs) => toPlain<CustomerDoc>(docs)), shareForAMinute());
+    sharedCustomers.set(db, o);
+  }
+  return o;
+}
+
+/** Every customer (shared by the tabs like the transactions). */
+export function useReportCustomers(): { customers: CustomerDoc[]; loading: boolean } {
+  const { data, loading } = useLiveQuery((db) => customers$(db), []);
+  return { customers: data ?? EMPTY, loading };
+}
+
+export interface StockData {
+  items: StockItemDoc[];
+  movements: StockMovementDoc[];
+  catalog: CatalogItemDoc[];
+}
+
+/** Stock items, their movements (the quantity ledger) and the catalogue that labels them. */
+export function useReportStock(): StockData & { loading: boolean } {
+  const { data, loading } = useLiveQuery(
+    (db) =>
+      combineLatest([db.stock_items.find().$, db.stock_movements.find().$, db.catalog_items.find().$]).pipe(
+        map(([items, movements, catalog]) => ({
+          items: toPlain<StockItemDoc>(items),
+          movements: toPlain<StockMovementDoc>(movements),
+          catalog: toPlain<CatalogItemDoc>(catalog),
+        })),
+      ),
+    [],
+  );
+  return { items: data?.items ?? EMPTY, movements: data?.movements ?? EMPTY, catalog: data?.catalog ?? EMPTY, loading };
+}
+
+// One shared empty array, so "no data yet" never changes identity between renders.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const EMPTY: any[] = [];

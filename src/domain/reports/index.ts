@@ -1,0 +1,7 @@
+export * from './period';
+export * from './labels';
+export * from './transactions';
+export * from './financial';
+export * from './customers';
+export * from './stock';
+export * from './export';

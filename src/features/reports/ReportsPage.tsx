@@ -1,0 +1,66 @@
+/** /adm/reports: three tabs, each computed on this device from the local database. */
+import { lazy, Suspense } from 'react';
+import { Box, Heading, HStack, Spinner, Tabs, Text } from '@chakra-ui/react';
+import { FinancialReport } from './financial/FinancialReport';
+import { REPORT_TEXT as T } from './messages';
+
+const StockReport = lazy(() => import('./stock/StockReport').then((m) => ({ default: m.StockReport })));
+const CustomerReport = lazy(() => import('./customers/CustomerReport').then((m) => ({ default: m.CustomerReport })));
+
+const Loading = () => (
+  <HStack color="fg.muted" gap="2" py="4">
+    <Spinner size="sm" />
+    <Text>{T.loading}</Text>
+  </HStack>
+);
+
+export function ReportsPage() {
+  return (
+    <>
+      <Heading as="h1" size="2xl" mb="4">
+        {T.pageTitle}
+      </Heading>
+      <Tabs.Root defaultValue="financial" lazyMount unmountOnExit variant="line" fitted={false}>
+        <Tabs.List overflowX="auto" overflowY="hidden" scrollbarWidth="none" mb="4">
+          <Tabs.Trigger value="financial" flexShrink={0} aria-label={T.tabFinancial}>
+            <Box as="span" hideBelow="md">
+              {T.tabFinancial}
+            </Box>
+            <Box as="span" hideFrom="md">
+              {T.financeiroShort}
+            </Box>
+          </Tabs.Trigger>
+          <Tabs.Trigger value="stock" flexShrink={0} aria-label={T.tabStock}>
+            <Box as="span" hideBelow="md">
+              {T.tabStock}
+            </Box>
+            <Box as="span" hideFrom="md">
+              {T.estoqueShort}
+            </Box>
+          </Tabs.Trigger>
+          <Tabs.Trigger value="customers" flexShrink={0} aria-label={T.tabCustomers}>
+            <Box as="span" hideBelow="md">
+              {T.tabCustomers}
+            </Box>
+            <Box as="span" hideFrom="md">
+              {T.clientesShort}
+            </Box>
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="financial" p="0">
+          <FinancialReport />
+        </Tabs.Content>
+        <Tabs.Content value="stock" p="0">
+          <Suspense fallback={<Loading />}>
+            <StockReport />
+          </Suspense>
+        </Tabs.Content>
+        <Tabs.Content value="customers" p="0">
+          <Suspense fallback={<Loading />}>
+            <CustomerReport />
+          </Suspense>
+        </Tabs.Content>
+      </Tabs.Root>
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { formatCentsBRL } from '../../../domain/money';
+import { DEFAULT_FILTER, financialExport, type ReportFilter, type ReportTx } from '../../../domain/reports';
+import { useReportCustomers } from '../../../data/db/reports';
+import { ExportMenu } from '../parts/ExportMenu';
+import { Section } from '../parts/Section';
+import { SummaryCard } from '../parts/SummaryCard';
+import { useToday } from '../parts/useToday';
+import { REPORT_TEXT as T } from '../messages';
+import { DetailTables } from './DetailTables';
+import { FilterBar } from './FilterBar';
+import { FinancialCharts } from './FinancialCharts';
+import { InsightCards } from './InsightCards';
+import { useFinancialReport } from './useFinancialReport';
+
+/** Relatório Financeiro (spec §2.4): filters, summary, detail, charts, insights, export. */
+export function FinancialReport() {
+  const today = useToday();
+  const [filter, setFilter] = useState<ReportFilter>(DEFAULT_FILTER);
+  const r = useFinancialReport(filter, today);
+  const { customers } = useReportCustomers();
+  const names = useMemo(() => new Map(customers.map((c) => [c.id, c.name])), [customers]);
+  const customerName = useCallback((t: ReportTx) => (t.customerId && names.get(t.customerId)) || t.name || '-', [names]);
+  const balanceTone = r.summary.balanceCents >= 0 ? 'green' : 'red';
+
+  return (
+    <Stack gap="4">
+      <HStack justify="space-between" wrap="wrap" gap="2">
+        <Heading as="h2" size="lg">
+          {T.tabFinancial}
+        </Heading>
+        <ExportMenu getTable={() => financialExport(r.txs, today)} />
+      </HStack>
+      <FilterBar filter={filter} range={r.range} onChange={setFilter} />
+      {r.error ? <Text color="red.fg">{T.loadError}</Text> : null}
+      <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3" data-testid="financial-summary">
+        <SummaryCard testId="total-income" loading={r.loading} label={T.totalIncome} value={formatCentsBRL(r.summary.incomeCents)} tone="green" />
+        <SummaryCard testId="total-expense" loading={r.loading} label={T.totalExpense} value={formatCentsBRL(r.summary.expenseCents)} tone="red" />
+        <SummaryCard testId="final-balance" loading={r.loading} label={T.finalBalance} value={formatCentsBRL(r.summary.balanceCents)} tone={balanceTone} />
+      </SimpleGrid>
+      <Section title={`${T.income} e ${T.expenses}`}>
+        <DetailTables income={r.income} expenses={r.expenses} customerName={customerName} />
+      </Section>
+      {!r.loading && <FinancialCharts daily={r.daily} byCategory={r.byCategory} byMethod={r.byMethod} />}
+      <Heading as="h3" size="md">
+        {T.insights}
+      </Heading>
+      <InsightCards insights={r.insights} loading={r.loading} />
+    </Stack>
+  );
+}
