@@ -168,3 +168,15 @@ export function catalogNameKey(name: string): string {
 
 /** The same rule in SQL, for an index expression over `name` (immutable functions only). */
 export const CATALOG_NAME_KEY_SQL = `lower(translate(btrim(regexp_replace(name, '\\s+', ' ', 'g')), '${ACCENTED}', '${PLAIN}'))`;
+
+/**
+ * Why a catalogue entry cannot be deleted: how many live stock items use it and, for a
+ * category, how many types belong to it. The server's refusal (catalog_in_use) and the
+ * client's check say it with these words.
+ */
+export function catalogInUseMessage(items: number, types = 0): string {
+  const parts: string[] = [];
+  if (items > 0) parts.push(items === 1 ? '1 item do estoque usa' : `${items} itens do estoque usam`);
+  if (types > 0) parts.push(types === 1 ? '1 tipo pertence a' : `${types} tipos pertencem a`);
+  return `Não é possível excluir: ${parts.join(' e ')} este cadastro.`;
+}

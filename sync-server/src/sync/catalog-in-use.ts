@@ -4,6 +4,7 @@
  * saying how many use it. The client checks the same before deleting; this covers a device that
  * deleted offline while another registered an item with the entry.
  */
+import { catalogInUseMessage } from '@shared';
 import type { Queryable } from '../db/types';
 import type { Doc } from '../collections/convert';
 import { Refusal } from './push';
@@ -15,13 +16,6 @@ const REFERENCE_COLUMN: Record<string, string> = {
   thickness: 'thickness_id',
   dimension: 'dimension_id',
 };
-
-export function catalogInUseMessage(items: number, types: number): string {
-  const parts: string[] = [];
-  if (items > 0) parts.push(items === 1 ? '1 item do estoque usa' : `${items} itens do estoque usam`);
-  if (types > 0) parts.push(types === 1 ? '1 tipo pertence a' : `${types} tipos pertencem a`);
-  return `Não é possível excluir: ${parts.join(' e ')} este cadastro.`;
-}
 
 export async function refuseCatalogDeletionInUse(tx: Queryable, stored: Doc): Promise<void> {
   const column = REFERENCE_COLUMN[String(stored.kind)];
