@@ -1,5 +1,5 @@
 /** 'Empresa': the company profile the landing page, the public quotation page and the PDFs show. */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button, Card, Field, HStack, Input, NativeSelect, SimpleGrid, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
 import { companyCommands, useCompanyProfile } from '../../data/db/company';
 import { PIX_KEY_TYPES, PIX_KEY_TYPE_LABELS, type PixKeyType } from '../../domain/company';
@@ -12,15 +12,7 @@ const T = SETTINGS_TEXT.company;
 
 export function CompanyTab() {
   const { company, loading } = useCompanyProfile();
-  const [values, setValues] = useState<CompanyFormValues | null>(null);
-  const [errors, setErrors] = useState<CompanyFormErrors>({});
-  const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    if (!loading && values === null) setValues(formFromCompany(company));
-  }, [company, loading, values]);
-
-  if (values === null) {
+  if (loading) {
     return (
       <HStack color="fg.muted">
         <Spinner size="sm" />
@@ -28,6 +20,13 @@ export function CompanyTab() {
       </HStack>
     );
   }
+  return <CompanyForm initial={formFromCompany(company)} />;
+}
+
+function CompanyForm({ initial }: { initial: CompanyFormValues }) {
+  const [values, setValues] = useState<CompanyFormValues>(initial);
+  const [errors, setErrors] = useState<CompanyFormErrors>({});
+  const [saving, setSaving] = useState(false);
 
   const set = (k: keyof CompanyFormValues) => (e: { target: { value: string } }) => {
     setValues({ ...values, [k]: e.target.value });
@@ -36,7 +35,7 @@ export function CompanyTab() {
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (!values || saving) return;
+    if (saving) return;
     const { errors: found, patch } = companyPatchFrom(values);
     setErrors(found);
     if (!patch) {

@@ -15,16 +15,21 @@ export function SessionsList() {
   const [error, setError] = useState<string | null>(null);
   const [toEnd, setToEnd] = useState<SessionInfo | null>(null);
 
-  const load = useCallback(async () => {
-    const res = await listSessions();
-    if (res.ok) {
-      setSessions(res.value.sort((a, b) => Number(b.current) - Number(a.current) || b.last_seen_at.localeCompare(a.last_seen_at)));
-      setError(null);
-    } else setError(navigator.onLine === false ? T.offline : res.message);
-  }, []);
+  const [tick, setTick] = useState(0);
+  const load = useCallback(() => setTick((t) => t + 1), []);
   useEffect(() => {
-    void load();
-  }, [load]);
+    let alive = true;
+    void listSessions().then((res) => {
+      if (!alive) return;
+      if (res.ok) {
+        setSessions(res.value.sort((a, b) => Number(b.current) - Number(a.current) || b.last_seen_at.localeCompare(a.last_seen_at)));
+        setError(null);
+      } else setError(navigator.onLine === false ? T.offline : res.message);
+    });
+    return () => {
+      alive = false;
+    };
+  }, [tick]);
 
   async function confirmEnd() {
     if (!toEnd) return;
@@ -32,7 +37,7 @@ export function SessionsList() {
     setToEnd(null);
     if (res.ok) {
       notifySuccess(T.ended);
-      await load();
+      load();
     } else notifyError(new Error(res.message));
   }
 
@@ -44,7 +49,7 @@ export function SessionsList() {
       {error && (
         <HStack justify="space-between" wrap="wrap" gap="2">
           <Text color="orange.700">{error}</Text>
-          <Button size="sm" variant="outline" onClick={() => void load()}>
+          <Button size="sm" variant="outline" onClick={load}>
             {T.reload}
           </Button>
         </HStack>

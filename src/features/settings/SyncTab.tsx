@@ -18,16 +18,21 @@ export function SyncTab() {
   const [conflicts, setConflicts] = useState<ConflictEntry[] | null>(null);
   const [conflictError, setConflictError] = useState<string | null>(null);
 
-  const loadConflicts = useCallback(async () => {
-    const res = await listConflicts(50);
-    if (res.ok) {
-      setConflicts(res.value);
-      setConflictError(null);
-    } else setConflictError(navigator.onLine === false ? T.conflictsOffline : res.message);
-  }, []);
+  const [tick, setTick] = useState(0);
+  const loadConflicts = useCallback(() => setTick((t) => t + 1), []);
   useEffect(() => {
-    void loadConflicts();
-  }, [loadConflicts, status.lastSyncAt]);
+    let alive = true;
+    void listConflicts(50).then((res) => {
+      if (!alive) return;
+      if (res.ok) {
+        setConflicts(res.value);
+        setConflictError(null);
+      } else setConflictError(navigator.onLine === false ? T.conflictsOffline : res.message);
+    });
+    return () => {
+      alive = false;
+    };
+  }, [tick, status.lastSyncAt]);
 
   const act = (fn: () => Promise<void>) => () => void fn().catch(notifyError);
 
@@ -50,7 +55,7 @@ export function SyncTab() {
               colorPalette="blue"
               onClick={() => {
                 void syncNow();
-                void loadConflicts();
+                loadConflicts();
               }}
               loading={status.syncing}
               loadingText={T.syncing}
