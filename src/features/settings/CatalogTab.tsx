@@ -81,7 +81,7 @@ export function CatalogTab({ kind }: { kind: CatalogKind }) {
             value={name}
             onChange={(e) => setName(e.target.value)}
             {...(kind === 'thickness' ? { type: 'number', step: '0.1', min: '0', inputMode: 'decimal' as const } : {})}
-            flex="1"
+            flex={{ md: '1' }}
           />
           <Button type="submit" colorPalette="blue" loading={adding}>
             {T.add}

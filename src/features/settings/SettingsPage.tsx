@@ -2,6 +2,7 @@
  * Configurações: the five catalogues, Empresa, Minha conta and Sincronização, each tab
  * addressable as /adm/settings?tab=<key> (the mobile bottom bar's Perfil opens ?tab=conta).
  */
+import { useEffect, useRef } from 'react';
 import { Box, Heading, Tabs } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router-dom';
 import type { CatalogKind } from '@shared';
@@ -23,6 +24,12 @@ export function SettingsPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab') as SettingsTab | null;
   const tab: SettingsTab = requested && SETTINGS_TABS.includes(requested) ? requested : 'categorias';
+  const strip = useRef<HTMLDivElement>(null);
+  // On a phone the tab strip scrolls sideways: keep the open tab (e.g. Minha conta from Perfil) in view.
+  useEffect(() => {
+    const active = strip.current?.querySelector<HTMLElement>('[aria-selected="true"]');
+    if (active && strip.current) strip.current.scrollLeft = active.offsetLeft - 16;
+  }, [tab]);
 
   return (
     <Box>
@@ -36,7 +43,7 @@ export function SettingsPage() {
         lazyMount
         unmountOnExit
       >
-        <Box overflowX="auto" mb="4" css={{ scrollbarWidth: 'thin' }}>
+        <Box ref={strip} overflowX="auto" mb="4" position="relative" css={{ scrollbarWidth: 'thin' }}>
           <Tabs.List minW="max-content">
             {SETTINGS_TABS.map((key) => (
               <Tabs.Trigger key={key} value={key}>

@@ -32,7 +32,7 @@ export function StockList({ items, lookup, onStep, onMove, onView, onDelete }: P
   return (
     <Stack gap="4">
       <Stack direction={{ base: 'column', md: 'row' }} gap="2">
-        <Input aria-label={T.search} placeholder={T.search} value={query} onChange={(e) => setQuery(e.target.value)} flex="1" />
+        <Input aria-label={T.search} placeholder={T.search} value={query} onChange={(e) => setQuery(e.target.value)} flex={{ md: '1' }} />
         <NativeSelect.Root width={{ base: 'full', md: '64' }}>
           <NativeSelect.Field aria-label={T.allCategories} value={category} onChange={(e) => setCategory(e.currentTarget.value)}>
             <option value="">{T.allCategories}</option>
