@@ -22,6 +22,7 @@ export const ERROR_MESSAGES = {
   duplicate_code: 'Já existe um orçamento com este código.',
   duplicate_catalog_name: 'Já existe um item com este nome neste cadastro.',
   duplicate_quotation_entry: 'Este orçamento já foi lançado no caixa.',
+  catalog_in_use: 'Este cadastro está em uso por itens do estoque e não pode ser excluído.',
   insert_only: 'Movimentações de estoque não podem ser alteradas nem excluídas.',
   read_only_collection: 'Estes dados não podem ser alterados pelo aplicativo.',
   missing_reference: 'Um registro relacionado não existe mais.',

@@ -143,3 +143,40 @@ export function sanitizeText<T>(value: T): T {
   };
   return walk(value, 0) as T;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Settings catalogues
+// ---------------------------------------------------------------------------------------------
+
+const ACCENTED = 'ÁÀÂÃÄÅáàâãäåÉÈÊËéèêëÍÌÎÏíìîïÓÒÔÕÖóòôõöÚÙÛÜúùûüÇçÑñÝýÿ';
+const PLAIN = 'aaaaaaaaaaaaeeeeeeeeiiiiiiiioooooooooouuuuuuuuccnnyyy';
+
+/**
+ * What makes two catalogue names "the same" (one per kind): trimmed, inner spaces collapsed,
+ * case and accents ignored — 'Aço Carbono' and ' aco  carbono' collide. The server's unique
+ * index computes exactly this in SQL (sync-server migration 005, CATALOG_NAME_KEY_SQL); the
+ * client checks it before saving.
+ */
+export function catalogNameKey(name: string): string {
+  let out = '';
+  for (const ch of name.trim().replace(/\s+/g, ' ')) {
+    const i = ACCENTED.indexOf(ch);
+    out += i >= 0 ? PLAIN[i] : ch;
+  }
+  return out.toLowerCase();
+}
+
+/** The same rule in SQL, for an index expression over `name` (immutable functions only). */
+export const CATALOG_NAME_KEY_SQL = `lower(translate(btrim(regexp_replace(name, '\\s+', ' ', 'g')), '${ACCENTED}', '${PLAIN}'))`;
+
+/**
+ * Why a catalogue entry cannot be deleted: how many live stock items use it and, for a
+ * category, how many types belong to it. The server's refusal (catalog_in_use) and the
+ * client's check say it with these words.
+ */
+export function catalogInUseMessage(items: number, types = 0): string {
+  const parts: string[] = [];
+  if (items > 0) parts.push(items === 1 ? '1 item do estoque usa' : `${items} itens do estoque usam`);
+  if (types > 0) parts.push(types === 1 ? '1 tipo pertence a' : `${types} tipos pertencem a`);
+  return `Não é possível excluir: ${parts.join(' e ')} este cadastro.`;
+}

@@ -82,7 +82,7 @@ test('the mobile shell: menu, bottom bar, and a top bar that hides on scroll', a
   const tabs: [string, string, string][] = [
     ['Orçamentos', '/adm/quotations', 'Orçamentos'],
     ['Estoque', '/adm/stock', 'Estoque'],
-    ['Perfil', '/adm/settings', 'Configurações'],
+    ['Perfil', '/adm/settings?tab=conta', 'Configurações'],
     ['Dashboard', '/adm/dashboard', 'Dashboard'],
   ];
   for (const [label, path, title] of tabs) {

@@ -1,4 +1,4 @@
 /** Route module for /adm/settings: composes the feature's page with what it needs from others. */
-import { PageTitle } from './PageTitle';
+import { SettingsPage } from '../../features/settings/SettingsPage';
 
-export const SettingsRoute = () => <PageTitle>Configurações</PageTitle>;
+export const SettingsRoute = () => <SettingsPage />;

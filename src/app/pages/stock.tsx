@@ -1,4 +1,4 @@
 /** Route module for /adm/stock: composes the feature's page with what it needs from others. */
-import { PageTitle } from './PageTitle';
+import { StockPage } from '../../features/stock/StockPage';
 
-export const StockRoute = () => <PageTitle>Controle de Estoque</PageTitle>;
+export const StockRoute = () => <StockPage />;

@@ -24,13 +24,14 @@ export const BOTTOM_ITEMS: readonly { key: NavKey; label: string; to: string }[]
   { key: 'dashboard', label: M.bottomDashboard, to: '/adm/dashboard' },
   { key: 'quotations', label: M.quotations, to: '/adm/quotations' },
   { key: 'stock', label: M.stock, to: '/adm/stock' },
-  { key: 'settings', label: M.bottomProfile, to: '/adm/settings' },
+  { key: 'settings', label: M.bottomProfile, to: '/adm/settings?tab=conta' },
 ];
 
 /** True when `pathname` is `to` or below it. */
 export function isActivePath(pathname: string, to: string): boolean {
   const p = pathname.replace(/\/+$/, '');
-  return p === to || p.startsWith(`${to}/`);
+  const target = to.split('?')[0];
+  return p === target || p.startsWith(`${target}/`);
 }
 
 /** Mobile top-bar title: follows the route; 'Clientes' while the customer overlay is open. */

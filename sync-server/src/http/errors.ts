@@ -23,6 +23,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   duplicate_code: 409,
   duplicate_quotation_entry: 409,
   duplicate_catalog_name: 409,
+  catalog_in_use: 409,
   insert_only: 409,
   read_only_collection: 403,
   missing_reference: 409,

@@ -4,6 +4,7 @@ import { m001 } from './001-core';
 import { m002 } from './002-collections';
 import { m003 } from './003-phone-key';
 import { m004 } from './004-updated-by-decisions-quotation-link';
+import { m005 } from './005-catalog-defaults';
 
 export type { Migration } from './types';
-export const migrations: readonly Migration[] = [m001, m002, m003, m004];
+export const migrations: readonly Migration[] = [m001, m002, m003, m004, m005];

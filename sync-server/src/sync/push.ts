@@ -19,6 +19,7 @@ import type { Database, Queryable } from '../db/types';
 import type { Doc } from '../collections/convert';
 import { TABLES, UNIQUE_INDEXES, type SyncedCollection } from '../collections/tables';
 import { isInsertOnly } from './rights';
+import { refuseCatalogDeletionInUse } from './catalog-in-use';
 import { mergeDocuments, sameContent, type PlainDoc } from './merge';
 import { logConflicts } from './conflict-log';
 import { canonicalInstant, validateDocument } from './validate';
@@ -39,6 +40,8 @@ export class Refusal extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly fields?: string[],
+    /** A more precise pt-BR message than ERROR_MESSAGES[code] (e.g. how many items use an entry). */
+    readonly detail?: string,
   ) {
     super(code);
   }
@@ -107,6 +110,9 @@ async function applyRow(tx: Queryable, collection: SyncedCollection, row: PushRo
     return row.assumedMasterState && lacksServerStamps(doc, stored.doc) ? { kind: 'conflict', master: stored.doc } : { kind: 'noop' };
   }
   if (isInsertOnly(collection)) throw new Refusal('insert_only');
+  if (collection === 'catalog_items' && candidate._deleted === true && stored.doc._deleted !== true) {
+    await refuseCatalogDeletionInUse(tx, stored.doc);
+  }
 
   const base = row.assumedMasterState ? canonicalBase(collection, row.assumedMasterState) : null;
   if (base && sameContent(base, stored.doc)) {
@@ -171,7 +177,7 @@ async function refuse(
   const rejection: PushRejection = {
     id: row.newDocumentState.id,
     error: refusal.code,
-    message: ERROR_MESSAGES[refusal.code],
+    message: refusal.detail ?? ERROR_MESSAGES[refusal.code],
     ...(refusal.fields && refusal.fields.length > 0 ? { fields: refusal.fields } : {}),
   };
   await recordRejection(db, collection, row, rejection, writer);
