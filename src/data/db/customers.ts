@@ -142,11 +142,12 @@ async function assertPhoneFree(fdb: ForjaDatabase, phone: string, exceptId?: str
 }
 
 async function historyCounts(fdb: ForjaDatabase, id: string): Promise<CustomerHistoryCounts> {
+  // (RxDB's count() needs an indexed selector; customer_id has none — a find is fine here.)
   const [quotations, transactions] = await Promise.all([
-    fdb.db.quotations.count({ selector: { customer_id: id } }).exec(),
-    fdb.db.transactions.count({ selector: { customer_id: id } }).exec(),
+    fdb.db.quotations.find({ selector: { customer_id: id } }).exec(),
+    fdb.db.transactions.find({ selector: { customer_id: id } }).exec(),
   ]);
-  return { quotations, transactions };
+  return { quotations: quotations.length, transactions: transactions.length };
 }
 
 const refusedEntry = (fdb: ForjaDatabase, id: string) =>

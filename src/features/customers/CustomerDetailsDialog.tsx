@@ -1,5 +1,7 @@
 /** 'Detalhes de {name}': tabs Transações and Orçamentos of one customer, live from the local database. */
 import { Badge, CloseButton, Dialog, HStack, Portal, Spinner, Table, Tabs, Text } from '@chakra-ui/react';
+import { HistoryCards } from './HistoryCards';
+import { useSmallScreen } from './useSmallScreen';
 import { useCustomerHistory, type CustomerQuotation, type CustomerTransaction } from '../../data/db/customers';
 import { formatDate } from '../../domain/dates';
 import { formatBRL } from '../../domain/money';
@@ -13,11 +15,13 @@ export interface CustomerDetailsDialogProps {
 }
 
 export function CustomerDetailsDialog({ customer, onClose }: CustomerDetailsDialogProps) {
+  // Not a responsive size prop: the 'full' size's min-height would leak into the desktop size.
+  const small = useSmallScreen();
   return (
     <Dialog.Root
       open={customer !== null}
       onOpenChange={(d) => !d.open && onClose()}
-      size={{ base: 'full', md: 'xl' }}
+      size={small ? 'full' : 'xl'}
       placement="center"
       scrollBehavior="inside"
       lazyMount
@@ -30,7 +34,7 @@ export function CustomerDetailsDialog({ customer, onClose }: CustomerDetailsDial
             <Dialog.Header>
               <Dialog.Title pe="8">{customer ? T.detailsTitle(customer.name) : ''}</Dialog.Title>
             </Dialog.Header>
-            <Dialog.Body pb="5">{customer && <History customerId={customer.id} />}</Dialog.Body>
+            <Dialog.Body pb="5">{customer && <History customerId={customer.id} small={small} />}</Dialog.Body>
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" aria-label={T.close} />
             </Dialog.CloseTrigger>
@@ -41,7 +45,7 @@ export function CustomerDetailsDialog({ customer, onClose }: CustomerDetailsDial
   );
 }
 
-function History({ customerId }: { customerId: string }) {
+function History({ customerId, small }: { customerId: string; small: boolean }) {
   const h = useCustomerHistory(customerId);
   return (
     <Tabs.Root defaultValue="transactions" variant="line" lazyMount>
@@ -61,7 +65,7 @@ function History({ customerId }: { customerId: string }) {
         ) : h.transactions.length === 0 ? (
           <Text color="fg.muted">{T.noTransactions}</Text>
         ) : (
-          <TransactionsTable rows={h.transactions} />
+          small ? <HistoryCards kind="transactions" rows={h.transactions} /> : <TransactionsTable rows={h.transactions} />
         )}
       </Tabs.Content>
       <Tabs.Content value="quotations">
@@ -70,7 +74,7 @@ function History({ customerId }: { customerId: string }) {
         ) : h.quotations.length === 0 ? (
           <Text color="fg.muted">{T.noQuotations}</Text>
         ) : (
-          <QuotationsTable rows={h.quotations} />
+          small ? <HistoryCards kind="quotations" rows={h.quotations} /> : <QuotationsTable rows={h.quotations} />
         )}
       </Tabs.Content>
     </Tabs.Root>

@@ -41,7 +41,7 @@ export function CustomersTable({ rows, ...handlers }: { rows: CustomerRow[] } & 
               </Table.Cell>
               <Table.Cell whiteSpace="nowrap">{c.phone}</Table.Cell>
               <Table.Cell whiteSpace="nowrap">{c.whatsapp ?? T.none}</Table.Cell>
-              <Table.Cell maxW="64">
+              <Table.Cell maxW="56">
                 <Text truncate title={c.description ?? undefined}>
                   {c.description ?? T.none}
                 </Text>
