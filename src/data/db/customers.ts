@@ -30,7 +30,9 @@ export function useCustomers(): { customers: CustomerDoc[]; loading: boolean } {
   const { data, loading } = useLiveQuery(
     (db) =>
       db.customers.find().$.pipe(
-        map((docs) => toPlain<CustomerDoc>(docs).sort((a, b) => b.created_at.localeCompare(a.created_at))),
+        map((docs) =>
+          toPlain<CustomerDoc>(docs).sort((a, b) => b.created_at.localeCompare(a.created_at) || a.name.localeCompare(b.name, 'pt-BR')),
+        ),
       ),
     [],
   );
