@@ -8,9 +8,14 @@ interface RefusedPanelProps {
   refused: readonly RefusedDocView[];
   onDiscard: (collection: string, id: string) => void;
   onRetry: (collection: string, id: string) => void;
+  /** 'Corrigir': opens an editor on the refused version (offered where `canFix` says so). */
+  onFix?: (collection: string, id: string) => void;
+  canFix?: (refused: RefusedDocView) => boolean;
 }
 
-export function RefusedPanel({ open, onClose, refused, onDiscard, onRetry }: RefusedPanelProps) {
+export const FIX_LABEL = 'Corrigir';
+
+export function RefusedPanel({ open, onClose, refused, onDiscard, onRetry, onFix, canFix }: RefusedPanelProps) {
   return (
     <Dialog.Root open={open} onOpenChange={(d) => !d.open && onClose()} scrollBehavior="inside" placement="center">
       <Portal>
@@ -41,6 +46,11 @@ export function RefusedPanel({ open, onClose, refused, onDiscard, onRetry }: Ref
                         <Button size="xs" variant="outline" onClick={() => onDiscard(r.collection, r.id)}>
                           {SYNC_TEXT.discard}
                         </Button>
+                        {onFix && canFix?.(r) && (
+                          <Button size="xs" colorPalette="red" onClick={() => onFix(r.collection, r.id)}>
+                            {FIX_LABEL}
+                          </Button>
+                        )}
                         <Button size="xs" colorPalette="blue" onClick={() => onRetry(r.collection, r.id)}>
                           {SYNC_TEXT.retry}
                         </Button>

@@ -14,6 +14,9 @@ interface SyncBadgeProps {
   status: SyncStatusView;
   onDiscard: (collection: string, id: string) => void;
   onRetry: (collection: string, id: string) => void;
+  /** 'Corrigir' in the refused list, for the documents `canFix` accepts (the panel closes first). */
+  onFix?: (collection: string, id: string) => void;
+  canFix?: (refused: SyncStatusView['refused'][number]) => boolean;
   /**
    * full: icon + text; compact: icon (+ count) in a row, for the mobile top bar; rail: icon over
    * count, for the 3rem collapsed sidebar. The text is always the accessible label/tooltip.
@@ -25,7 +28,7 @@ interface SyncBadgeProps {
 
 export type SyncBadgeLayout = 'full' | 'compact' | 'rail';
 
-export function SyncBadge({ status, onDiscard, onRetry, layout = 'full', dark = true }: SyncBadgeProps) {
+export function SyncBadge({ status, onDiscard, onRetry, onFix, canFix, layout = 'full', dark = true }: SyncBadgeProps) {
   const compact = layout !== 'full';
   const [panelOpen, setPanelOpen] = useState(false);
   const { text, tone } = syncStatusText(status);
@@ -82,6 +85,14 @@ export function SyncBadge({ status, onDiscard, onRetry, layout = 'full', dark = 
         refused={status.refused}
         onDiscard={onDiscard}
         onRetry={onRetry}
+        canFix={canFix}
+        onFix={
+          onFix &&
+          ((collection, id) => {
+            setPanelOpen(false);
+            onFix(collection, id);
+          })
+        }
       />
     </>
   );

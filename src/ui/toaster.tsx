@@ -1,14 +1,55 @@
+/**
+ * One toaster for the app; at most 5 toasts visible (spec §9).
+ * - Small screens (< 768 px): bottom centre, success/info toasts last 2000 ms (spec §9).
+ * - Desktop: bottom right, so toasts never sit over the pages' action buttons (top right:
+ *   'Novo Orçamento', 'Novo Cliente', 'Atualizar').
+ */
+import { useSyncExternalStore } from 'react';
 import { createToaster, Toaster as ChakraToaster, Portal, Stack, Toast, Spinner } from '@chakra-ui/react';
 
-/** One toaster for the app; at most 5 toasts visible (spec §9). */
-export const toaster = createToaster({ placement: 'top-end', pauseOnPageIdle: true, max: 5 });
+export const TOAST_MOBILE_QUERY = '(max-width: 767.98px)';
+export const MOBILE_TOAST_DURATION_MS = 2000;
+
+const isSmallScreen = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(TOAST_MOBILE_QUERY).matches;
+const placementFor = (small: boolean) => (small ? 'bottom' : 'bottom-end');
+
+const store = createToaster({ placement: placementFor(isSmallScreen()), pauseOnPageIdle: true, max: 5 });
+
+type ToastOptions = Parameters<typeof store.create>[0];
+
+/** Short success/info toasts on small screens (an explicit duration always wins). */
+function withScreenDefaults(options: ToastOptions): ToastOptions {
+  if (options.duration !== undefined || !isSmallScreen()) return options;
+  const type = options.type ?? 'info';
+  return type === 'success' || type === 'info' ? { ...options, duration: MOBILE_TOAST_DURATION_MS } : options;
+}
+
+export const toaster: typeof store = {
+  ...store,
+  create: (options) => store.create(withScreenDefaults(options)),
+  success: (options) => store.create(withScreenDefaults({ ...options, type: 'success' })),
+  info: (options) => store.create(withScreenDefaults({ ...options, type: 'info' })),
+};
+
+function subscribeScreen(onChange: () => void): () => void {
+  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return () => undefined;
+  const mql = window.matchMedia(TOAST_MOBILE_QUERY);
+  const handle = () => {
+    // The group reads its placement from the store when it renders (remounted by its key below).
+    store.attrs.placement = placementFor(mql.matches);
+    onChange();
+  };
+  mql.addEventListener('change', handle);
+  return () => mql.removeEventListener('change', handle);
+}
 
 export function Toaster() {
+  const small = useSyncExternalStore(subscribeScreen, isSmallScreen, () => false);
   return (
     <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+      <ChakraToaster key={placementFor(small)} toaster={store} insetInline={{ mdDown: '4' }}>
         {(toast) => (
-          <Toast.Root width={{ md: 'sm' }}>
+          <Toast.Root width={{ md: 'sm' }} data-testid="toast">
             {toast.type === 'loading' ? <Spinner size="sm" color="blue.solid" /> : <Toast.Indicator />}
             <Stack gap="1" flex="1" maxWidth="100%">
               {toast.title && <Toast.Title>{toast.title}</Toast.Title>}

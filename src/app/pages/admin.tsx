@@ -5,16 +5,17 @@
 import { useState } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
 import { Box, Center, Heading, Spinner } from '@chakra-ui/react';
-import type { CollectionName } from '@shared';
+import type { CollectionName, CustomerDoc } from '@shared';
 import { useAuth } from '../../data/auth';
 import { DataProvider, dismissRefused, retryRefused, useSyncStatus } from '../../data/db';
 import { ForcePasswordDialog } from '../../features/auth';
 import { CustomersOverlay, StaffShell, useSignOut, SHELL_MESSAGES } from '../../features/shell';
-import { CustomersPage } from '../../features/customers/CustomersPage';
+import { CustomerFormDialog, CustomersPage } from '../../features/customers';
 import { SyncBadge } from '../../ui/SyncBadge';
 import { useRefusedNotice } from '../../ui/useRefusedNotice';
 import { InstallButton } from '../pwa/InstallButton';
 import { registerStaffServiceWorker } from '../pwa/register';
+import { useLiveToasts } from '../live-toasts';
 
 registerStaffServiceWorker();
 
@@ -52,6 +53,13 @@ function AdminShell() {
   const { requestSignOut, confirmDialog } = useSignOut();
   const status = useSyncStatus();
   useRefusedNotice(status.refused);
+  useLiveToasts();
+  // 'Corrigir' on a refused customer (e.g. a phone another device registered first): edit it here.
+  const [fixing, setFixing] = useState<CustomerDoc | null>(null);
+  const fixRefused = (collection: string, id: string) => {
+    const item = status.refused.find((r) => r.collection === collection && r.id === id);
+    if (item && collection === 'customers') setFixing(item.document as unknown as CustomerDoc);
+  };
 
   return (
     <>
@@ -65,6 +73,8 @@ function AdminShell() {
             layout={layout}
             onDiscard={(collection, id) => void dismissRefused(collection as CollectionName, id)}
             onRetry={(collection, id) => void retryRefused(collection as CollectionName, id)}
+            canFix={(r) => r.collection === 'customers' && !(r.document as { _deleted?: boolean })._deleted}
+            onFix={fixRefused}
           />
         )}
         installButton={(variant) => (
@@ -80,8 +90,9 @@ function AdminShell() {
         <Outlet />
       </StaffShell>
       <CustomersOverlay open={customersOpen} onClose={() => setCustomersOpen(false)}>
-        <CustomersPage />
+        <CustomersPage embedded />
       </CustomersOverlay>
+      <CustomerFormDialog open={fixing !== null} customer={fixing} onClose={() => setFixing(null)} />
       {confirmDialog}
     </>
   );

@@ -1,4 +1,4 @@
-/** Route module for /adm/customers (mobile) — the same page the desktop overlay shows. */
-import { CustomersPage } from '../../features/customers/CustomersPage';
+/** Route module for /adm/customers (mobile) — the same screen the desktop overlay shows. */
+import { CustomersPage } from '../../features/customers';
 
 export const CustomersRoute = () => <CustomersPage />;

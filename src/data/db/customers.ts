@@ -1,17 +1,26 @@
+import { useMemo } from 'react';
 import { map } from 'rxjs';
-import { ERROR_MESSAGES, phoneKey, type CustomerDoc } from '@shared';
+import { ERROR_MESSAGES, phoneKey, type CustomerDoc, type QuotationDoc, type TransactionDoc } from '@shared';
+import {
+  CUSTOMER_RULE_MESSAGES,
+  countByCustomer,
+  customerDeleteRefusal,
+  emptyToNull,
+  type CustomerHistoryCounts,
+} from '../../domain/customers';
 import type { ForjaDatabase } from './create-database';
 import { DataError } from './errors';
 import { toPlain, useLiveQuery } from './live-query';
 import { requireDatabase } from './session';
-import { insertDocument, patchDocument, removeDocument } from './writes';
+import { useSyncStatus } from './sync-status';
+import { insertDocument, patchDocument, putDocument, removeDocument } from './writes';
 
 export type NewCustomer = { name: string; phone: string; whatsapp?: string | null; description?: string | null };
 export type CustomerPatch = Partial<NewCustomer>;
 
 export const CUSTOMER_MESSAGES = {
-  nameRequired: 'Nome é obrigatório',
-  phoneRequired: 'Telefone é obrigatório',
+  nameRequired: CUSTOMER_RULE_MESSAGES.nameRequired,
+  phoneRequired: CUSTOMER_RULE_MESSAGES.phoneRequired,
   duplicatePhone: ERROR_MESSAGES.duplicate_phone,
   notFound: 'Cliente não encontrado',
 } as const;
@@ -21,17 +30,110 @@ export function useCustomers(): { customers: CustomerDoc[]; loading: boolean } {
   const { data, loading } = useLiveQuery(
     (db) =>
       db.customers.find().$.pipe(
-        map((docs) => toPlain<CustomerDoc>(docs).sort((a, b) => b.created_at.localeCompare(a.created_at))),
+        map((docs) =>
+          toPlain<CustomerDoc>(docs).sort((a, b) => b.created_at.localeCompare(a.created_at) || a.name.localeCompare(b.name, 'pt-BR')),
+        ),
       ),
     [],
   );
   return { customers: data ?? [], loading };
 }
 
-const emptyToNull = (v: string | null | undefined) => {
-  const t = (v ?? '').trim();
-  return t === '' ? null : t;
+/** A row of the customers screen: the customer, its history counts, and a refusal to fix if any. */
+export type CustomerRow = CustomerDoc & {
+  transaction_count: number;
+  quotation_count: number;
+  /** The server refused this device's version (e.g. duplicate phone): why, to show and fix. */
+  refused: { error: string; message: string } | null;
 };
+
+const EMPTY_COUNTS = new Map<string, number>();
+
+/**
+ * Live counts of quotations and transactions per customer: one pass over each collection per
+ * change (never one query per row), so a table of customers stays fast with thousands of docs.
+ */
+export function useCustomerHistoryCounts(): { quotations: Map<string, number>; transactions: Map<string, number>; loading: boolean } {
+  const q = useLiveQuery((db) => db.quotations.find().$.pipe(map((docs) => countByCustomer(docs))), []);
+  const t = useLiveQuery((db) => db.transactions.find().$.pipe(map((docs) => countByCustomer(docs))), []);
+  return {
+    quotations: q.data ?? EMPTY_COUNTS,
+    transactions: t.data ?? EMPTY_COUNTS,
+    loading: q.loading || t.loading,
+  };
+}
+
+/**
+ * Customers newest first with their counts, plus customers the server refused whose local
+ * copy is gone (a refused new customer is removed locally by replication): they stay listed,
+ * marked, until fixed or discarded.
+ */
+export function useCustomerRows(): { rows: CustomerRow[]; loading: boolean } {
+  const { customers, loading } = useCustomers();
+  const counts = useCustomerHistoryCounts();
+  const { refused } = useSyncStatus();
+  const rows = useMemo(() => {
+    const refusedById = new Map(
+      refused.filter((r) => r.collection === 'customers' && !r.document._deleted).map((r) => [r.id, r]),
+    );
+    const row = (c: CustomerDoc): CustomerRow => {
+      const r = refusedById.get(c.id);
+      return {
+        ...c,
+        transaction_count: counts.transactions.get(c.id) ?? 0,
+        quotation_count: counts.quotations.get(c.id) ?? 0,
+        refused: r ? { error: r.error, message: r.message } : null,
+      };
+    };
+    const live = new Set(customers.map((c) => c.id));
+    // A refused customer shows the version the user wrote (what they need to fix).
+    const out = customers.map((c) => {
+      const r = refusedById.get(c.id);
+      return r ? row({ ...c, ...(r.document as Partial<CustomerDoc>), id: c.id }) : row(c);
+    });
+    const orphans = [...refusedById.values()]
+      .filter((r) => !live.has(r.id))
+      .map((r) => row(r.document as unknown as CustomerDoc));
+    return [...orphans, ...out];
+  }, [customers, counts.quotations, counts.transactions, refused]);
+  return { rows, loading: loading || counts.loading };
+}
+
+export type CustomerTransaction = Pick<
+  TransactionDoc,
+  'id' | 'created_at' | 'type' | 'description' | 'amount' | 'payment_status' | 'due_date' | 'name'
+>;
+export type CustomerQuotation = Pick<QuotationDoc, 'id' | 'code' | 'created_at' | 'description' | 'total_amount' | 'status'>;
+
+/** One customer's transactions and quotations, newest first, live (the details dialog). */
+export function useCustomerHistory(customerId: string | null | undefined): {
+  transactions: CustomerTransaction[];
+  quotations: CustomerQuotation[];
+  loadingTransactions: boolean;
+  loadingQuotations: boolean;
+} {
+  const id = customerId ?? '';
+  const t = useLiveQuery(
+    (db) =>
+      db.transactions
+        .find({ selector: { customer_id: id } })
+        .$.pipe(map((docs) => toPlain<TransactionDoc>(docs).sort((a, b) => b.created_at.localeCompare(a.created_at)))),
+    [id],
+  );
+  const q = useLiveQuery(
+    (db) =>
+      db.quotations
+        .find({ selector: { customer_id: id } })
+        .$.pipe(map((docs) => toPlain<QuotationDoc>(docs).sort((a, b) => b.created_at.localeCompare(a.created_at)))),
+    [id],
+  );
+  return {
+    transactions: t.data ?? [],
+    quotations: q.data ?? [],
+    loadingTransactions: t.loading,
+    loadingQuotations: q.loading,
+  };
+}
 
 async function assertPhoneFree(fdb: ForjaDatabase, phone: string, exceptId?: string): Promise<void> {
   const key = phoneKey(phone);
@@ -40,6 +142,18 @@ async function assertPhoneFree(fdb: ForjaDatabase, phone: string, exceptId?: str
     throw new DataError('duplicate_phone', CUSTOMER_MESSAGES.duplicatePhone, 'phone');
   }
 }
+
+async function historyCounts(fdb: ForjaDatabase, id: string): Promise<CustomerHistoryCounts> {
+  // (RxDB's count() needs an indexed selector; customer_id has none — a find is fine here.)
+  const [quotations, transactions] = await Promise.all([
+    fdb.db.quotations.find({ selector: { customer_id: id } }).exec(),
+    fdb.db.transactions.find({ selector: { customer_id: id } }).exec(),
+  ]);
+  return { quotations: quotations.length, transactions: transactions.length };
+}
+
+const refusedEntry = (fdb: ForjaDatabase, id: string) =>
+  fdb.sync.store.value.refused.find((r) => r.collection === 'customers' && r.id === id);
 
 /** Customer commands bound to one database (tests use this directly). */
 export function createCustomerCommands(getDb: () => Promise<ForjaDatabase>) {
@@ -59,7 +173,11 @@ export function createCustomerCommands(getDb: () => Promise<ForjaDatabase>) {
         description: emptyToNull(input.description),
       });
     },
-    /** Changes some fields; an unchanged phone is not a duplicate of itself. */
+    /**
+     * Changes some fields; an unchanged phone is not a duplicate of itself. Also fixes a
+     * customer the server refused: the edit replaces the refused version (reviving a refused
+     * new customer whose local copy replication removed) and is sent again.
+     */
     async update(id: string, patch: CustomerPatch): Promise<CustomerDoc> {
       const fdb = await getDb();
       const next: Partial<CustomerDoc> = {};
@@ -74,14 +192,37 @@ export function createCustomerCommands(getDb: () => Promise<ForjaDatabase>) {
       }
       if (patch.whatsapp !== undefined) next.whatsapp = emptyToNull(patch.whatsapp);
       if (patch.description !== undefined) next.description = emptyToNull(patch.description);
+      const refused = refusedEntry(fdb, id);
       const updated = await patchDocument(fdb, 'customers', id, next);
-      if (!updated) throw new DataError('not_found', CUSTOMER_MESSAGES.notFound);
-      return updated;
+      if (updated) {
+        if (refused) await fdb.sync.store.removeRefused('customers', id);
+        return updated;
+      }
+      if (!refused || refused.document._deleted) throw new DataError('not_found', CUSTOMER_MESSAGES.notFound);
+      const revived = { ...refused.document, ...next, id } as Record<string, unknown>;
+      await fdb.sync.store.removeRefused('customers', id);
+      await putDocument(fdb, 'customers', revived);
+      const doc = await fdb.db.customers.findOne(id).exec();
+      if (!doc) throw new DataError('not_found', CUSTOMER_MESSAGES.notFound);
+      return doc.toMutableJSON() as unknown as CustomerDoc;
     },
+    /** How many quotations and transactions a customer has (the delete rule's input). */
+    async historyCounts(id: string): Promise<CustomerHistoryCounts> {
+      return historyCounts(await getDb(), id);
+    },
+    /**
+     * Deletes a customer without history. A customer with quotations or transactions is refused
+     * (DataError 'has_history', saying how many of each). A refused customer that exists only
+     * as the refused version is forgotten (discarded).
+     */
     async remove(id: string): Promise<void> {
       const fdb = await getDb();
+      const refusal = customerDeleteRefusal(await historyCounts(fdb, id));
+      if (refusal) throw new DataError('has_history', refusal);
+      const refused = refusedEntry(fdb, id);
+      if (refused) await fdb.sync.store.removeRefused('customers', id);
       const removed = await removeDocument(fdb, 'customers', id);
-      if (!removed) throw new DataError('not_found', CUSTOMER_MESSAGES.notFound);
+      if (!removed && !refused) throw new DataError('not_found', CUSTOMER_MESSAGES.notFound);
     },
   };
 }

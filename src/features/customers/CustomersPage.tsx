@@ -1,77 +1,98 @@
 /**
- * The minimal customers page of issue 2: proves the offline-first loop in a browser
- * (list from the local database, add one, watch the sync status). The full customer
- * management overlay is another issue's work.
+ * The customers screen (spec §2 "Customer management overlay"): 'Novo Cliente', a search box,
+ * a table on desktop / cards below 768 px, paginated; a row opens 'Detalhes de {name}'.
+ * Shown inside the desktop overlay ('Gerenciamento de Clientes', `embedded`) and at
+ * /adm/customers on mobile.
  */
-import { useState } from 'react';
-import { Box, Button, Card, Heading, HStack, Spinner, Table, Text } from '@chakra-ui/react';
-import { useCustomers, useSyncStatus } from '../../data/db';
-import { syncStatusText } from '../../ui/syncStatusText';
-import { CustomerForm } from './CustomerForm';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { Box, Button, Heading, HStack, Input, InputGroup, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Plus, Search } from 'lucide-react';
+import { useCustomerRows, type CustomerRow } from '../../data/db/customers';
+import { matchesSearch } from '../../domain/search';
+import { Pagination } from '../../ui/Pagination';
+import { pageSlice } from '../../ui/pagination';
+import { CustomerCards } from './CustomerCards';
+import { CustomerDetailsDialog } from './CustomerDetailsDialog';
+import { CustomerFormDialog } from './CustomerFormDialog';
+import { CustomersTable } from './CustomersTable';
 import { CUSTOMER_TEXT as T } from './messages';
+import { useCustomerDelete } from './useCustomerDelete';
+import { useSmallScreen } from './useSmallScreen';
 
-export function CustomersPage() {
-  const { customers, loading } = useCustomers();
-  const status = useSyncStatus();
-  const [formOpen, setFormOpen] = useState(false);
-  const sync = syncStatusText(status);
+export const CUSTOMERS_PAGE_SIZE = 10;
+
+export function CustomersPage({ embedded = false }: { embedded?: boolean }) {
+  const { rows, loading } = useCustomerRows();
+  const small = useSmallScreen();
+  const [query, setQuery] = useState('');
+  const deferredQuery = useDeferredValue(query);
+  const [page, setPage] = useState(1);
+  const [form, setForm] = useState<{ customer: CustomerRow | null } | null>(null);
+  const [details, setDetails] = useState<CustomerRow | null>(null);
+  const { requestDelete, dialog } = useCustomerDelete();
+
+  const filtered = useMemo(
+    () => rows.filter((c) => matchesSearch(deferredQuery, [c.name, c.phone, c.whatsapp, c.description])),
+    [rows, deferredQuery],
+  );
+  const visible = pageSlice(filtered, page, CUSTOMERS_PAGE_SIZE);
+  const handlers = {
+    onDetails: (c: CustomerRow) => setDetails(c),
+    onEdit: (c: CustomerRow) => setForm({ customer: c }),
+    onDelete: requestDelete,
+  };
 
   return (
     <Box>
-      <HStack justify="space-between" mb="4" wrap="wrap" gap="2">
-        <Heading as="h1" size="2xl">
-          {T.title}
-        </Heading>
-        <HStack gap="3">
-          <Text fontSize="sm" color="fg.muted" role="status" data-testid="sync-status">
-            {sync.text}
-          </Text>
-          <Button colorPalette="blue" onClick={() => setFormOpen(true)} disabled={formOpen}>
-            {T.newCustomer}
-          </Button>
-        </HStack>
-      </HStack>
-
-      {formOpen && (
-        <Card.Root mb="4">
-          <Card.Header>
-            <Heading as="h2" size="md">
-              {T.formTitle}
-            </Heading>
-          </Card.Header>
-          <Card.Body>
-            <CustomerForm onSaved={() => setFormOpen(false)} onCancel={() => setFormOpen(false)} />
-          </Card.Body>
-        </Card.Root>
-      )}
+      <Stack direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ base: 'stretch', sm: 'center' }} mb="4" gap="3">
+        {!embedded && (
+          <Heading as="h1" size="2xl">
+            {T.title}
+          </Heading>
+        )}
+        <InputGroup flex="1" maxW={{ sm: 'md' }} startElement={<Search size={16} aria-hidden />}>
+          <Input
+            type="search"
+            aria-label={T.searchLabel}
+            placeholder={T.searchPlaceholder}
+            value={query}
+            onChange={(e) => {
+              setQuery(e.target.value);
+              setPage(1);
+            }}
+          />
+        </InputGroup>
+        <Button colorPalette="blue" onClick={() => setForm({ customer: null })} flexShrink={0}>
+          <Plus aria-hidden /> {T.newCustomer}
+        </Button>
+      </Stack>
 
       {loading ? (
         <HStack gap="2" color="fg.muted">
           <Spinner size="sm" />
           <Text>{T.loading}</Text>
         </HStack>
-      ) : customers.length === 0 ? (
-        <Text color="fg.muted">{T.empty}</Text>
+      ) : filtered.length === 0 ? (
+        <Text color="fg.muted">{rows.length === 0 ? T.empty : T.noMatch}</Text>
       ) : (
-        <Table.Root size="sm" variant="outline" striped>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{T.colName}</Table.ColumnHeader>
-              <Table.ColumnHeader>{T.colPhone}</Table.ColumnHeader>
-              <Table.ColumnHeader>{T.colWhatsapp}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {customers.map((c) => (
-              <Table.Row key={c.id}>
-                <Table.Cell>{c.name}</Table.Cell>
-                <Table.Cell>{c.phone}</Table.Cell>
-                <Table.Cell>{c.whatsapp ?? T.none}</Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
+        <>
+          <Text textStyle="xs" color="fg.muted" mb="2" aria-live="polite">
+            {T.count(filtered.length)}
+          </Text>
+          {small ? <CustomerCards rows={visible} {...handlers} /> : <CustomersTable rows={visible} {...handlers} />}
+          <Pagination
+            page={page}
+            total={filtered.length}
+            pageSize={CUSTOMERS_PAGE_SIZE}
+            onPageChange={setPage}
+            buttons={small ? 3 : 5}
+          />
+        </>
       )}
+
+      <CustomerFormDialog open={form !== null} customer={form?.customer ?? null} onClose={() => setForm(null)} />
+      <CustomerDetailsDialog customer={details} onClose={() => setDetails(null)} />
+      {dialog}
     </Box>
   );
 }

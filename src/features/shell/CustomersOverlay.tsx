@@ -20,7 +20,8 @@ export function CustomersOverlay({ open, onClose, children }: { open: boolean; o
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content>
+          {/* Wide enough for the customers table with its seven columns (xl alone is 36rem). */}
+          <Dialog.Content maxW={isMobile ? undefined : 'min(72rem, calc(100vw - 2rem))'}>
             <Dialog.Header>
               <Dialog.Title>{M.customersOverlayTitle}</Dialog.Title>
             </Dialog.Header>

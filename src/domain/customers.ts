@@ -1,0 +1,76 @@
+/**
+ * Customer rules (spec §5 and issue 6): the form's required fields, optional fields stored as
+ * null when empty, and whether a customer may be deleted (only without any history).
+ */
+
+export const CUSTOMER_RULE_MESSAGES = {
+  nameRequired: 'Nome é obrigatório',
+  phoneRequired: 'Telefone é obrigatório',
+} as const;
+
+export interface CustomerInput {
+  name?: string | null;
+  phone?: string | null;
+  whatsapp?: string | null;
+  description?: string | null;
+}
+
+export type CustomerFieldErrors = Partial<Record<'name' | 'phone', string>>;
+
+/** Trimmed text, or null when nothing is left (WhatsApp and Descrição are stored as null when empty). */
+export function emptyToNull(value: string | null | undefined): string | null {
+  const t = (value ?? '').trim();
+  return t === '' ? null : t;
+}
+
+/** Every required-field message at once (the form shows both when both are missing). */
+export function validateCustomerInput(input: CustomerInput): CustomerFieldErrors {
+  const errors: CustomerFieldErrors = {};
+  if (!(input.name ?? '').trim()) errors.name = CUSTOMER_RULE_MESSAGES.nameRequired;
+  if (!(input.phone ?? '').trim()) errors.phone = CUSTOMER_RULE_MESSAGES.phoneRequired;
+  return errors;
+}
+
+/** What the form stores: trimmed name/phone, optional fields null when empty. */
+export function normalizeCustomerInput(input: CustomerInput): {
+  name: string;
+  phone: string;
+  whatsapp: string | null;
+  description: string | null;
+} {
+  return {
+    name: (input.name ?? '').trim(),
+    phone: (input.phone ?? '').trim(),
+    whatsapp: emptyToNull(input.whatsapp),
+    description: emptyToNull(input.description),
+  };
+}
+
+export interface CustomerHistoryCounts {
+  quotations: number;
+  transactions: number;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * A customer with quotations or transactions is never deleted (their history would lose its
+ * customer): the refusal says how many of each. Null when the customer may be deleted.
+ */
+export function customerDeleteRefusal(counts: CustomerHistoryCounts): string | null {
+  const parts: string[] = [];
+  if (counts.quotations > 0) parts.push(plural(counts.quotations, 'orçamento', 'orçamentos'));
+  if (counts.transactions > 0) parts.push(plural(counts.transactions, 'transação', 'transações'));
+  if (parts.length === 0) return null;
+  return `Este cliente não pode ser excluído: possui ${parts.join(' e ')}.`;
+}
+
+/** Counts per customer id from any list of documents carrying customer_id (computed once per change). */
+export function countByCustomer(docs: Iterable<{ customer_id?: string | null }>): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const d of docs) {
+    const id = d.customer_id;
+    if (id) counts.set(id, (counts.get(id) ?? 0) + 1);
+  }
+  return counts;
+}

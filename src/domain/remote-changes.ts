@@ -1,0 +1,150 @@
+/**
+ * Which database changes deserve a toast (spec §8 "Realtime toasts", issue 6 "Live updates and
+ * toasts"). Pure: the data layer feeds it the changes RxDB reports; it answers what to show.
+ *
+ * - Only customers and quotations toast.
+ * - A change whose `updated_by` (stamped by the server on every accepted write, and locally on
+ *   this device's writes) is the signed-in user never toasts — whichever device made it.
+ * - A quotation the customer accepted or rejected on the public page (status → accepted/rejected
+ *   with a new decided_at, written by the server: updated_by null or not a staff member) names
+ *   the quotation.
+ * - Other server-side changes (the public page marking a quotation viewed) do not toast.
+ * - A document whose writer is unknown (no updated_by at all, older data) does not toast.
+ */
+
+export type WatchedCollection = 'customers' | 'quotations';
+export type ChangeOperation = 'INSERT' | 'UPDATE' | 'DELETE';
+
+export interface ChangedDoc {
+  id: string;
+  updated_by?: string | null;
+  created_by?: string | null;
+  code?: string;
+  status?: string;
+  decided_at?: string | null;
+  _deleted?: boolean;
+  [field: string]: unknown;
+}
+
+export interface DocChange {
+  collection: string;
+  operation: ChangeOperation;
+  doc: ChangedDoc;
+  previous?: ChangedDoc | null;
+}
+
+export interface ChangeContext {
+  /** The signed-in user's id. */
+  userId: string;
+  /** Ids of staff users (when known): a writer outside it is not staff (the public page). */
+  staffIds?: ReadonlySet<string>;
+}
+
+export type RemoteToastKind =
+  | 'customer-added'
+  | 'customer-updated'
+  | 'customer-removed'
+  | 'quotation-added'
+  | 'quotation-updated'
+  | 'quotation-removed'
+  | 'quotation-accepted'
+  | 'quotation-rejected'
+  | 'summary';
+
+export interface RemoteToast {
+  kind: RemoteToastKind;
+  type: 'info' | 'success' | 'warning';
+  title: string;
+  description: string;
+  /** The document it is about (none for a summary). */
+  id?: string;
+}
+
+export const REMOTE_TOAST_TEXT = {
+  customerAdded: { title: 'Cliente adicionado', description: 'Um cliente foi adicionado com sucesso!' },
+  customerUpdated: { title: 'Cliente atualizado', description: 'Um cliente foi atualizado com sucesso!' },
+  customerRemoved: { title: 'Cliente removido', description: 'Um cliente foi removido com sucesso!' },
+  quotationAdded: { title: 'Novo orçamento adicionado', description: 'Um novo orçamento foi adicionado.' },
+  quotationUpdated: { title: 'Orçamento atualizado', description: 'Um orçamento foi atualizado.' },
+  quotationRemoved: { title: 'Orçamento removido', description: 'Um orçamento foi removido.' },
+  quotationAccepted: { title: 'Orçamento aceito', description: (code: string) => `O cliente aceitou o orçamento ${code}.` },
+  quotationRejected: { title: 'Orçamento rejeitado', description: (code: string) => `O cliente recusou o orçamento ${code}.` },
+  summary: {
+    title: 'Dados atualizados',
+    description: (n: number) => `${n} alterações feitas por outros usuários foram recebidas.`,
+  },
+} as const;
+
+/** Fields that say nothing a user would notice (bookkeeping). */
+const BOOKKEEPING = new Set(['updated_at', 'client_updated_at', 'updated_by', '_rev', '_meta', '_attachments', '_deleted']);
+
+function visiblyChanged(a: ChangedDoc, b: ChangedDoc): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const k of keys) {
+    if (BOOKKEEPING.has(k)) continue;
+    if (JSON.stringify(a[k] ?? null) !== JSON.stringify(b[k] ?? null)) return true;
+  }
+  return false;
+}
+
+const isDecision = (s: unknown) => s === 'accepted' || s === 'rejected';
+
+/** The writer of this version: updated_by, else (an insert without it) created_by; undefined = unknown. */
+function writerOf(change: DocChange): string | null | undefined {
+  const { doc } = change;
+  if (doc.updated_by !== undefined) return doc.updated_by;
+  if (change.operation === 'INSERT' && doc.created_by !== undefined) return doc.created_by;
+  return undefined;
+}
+
+export function remoteChangeToast(change: DocChange, ctx: ChangeContext): RemoteToast | null {
+  const { collection, doc, previous } = change;
+  if (collection !== 'customers' && collection !== 'quotations') return null;
+  const deleted = change.operation === 'DELETE' || doc._deleted === true;
+  const writer = writerOf(change);
+  if (writer === undefined || writer === ctx.userId) return null;
+  const byStaff = writer !== null && (ctx.staffIds ? ctx.staffIds.has(writer) : true);
+
+  if (collection === 'quotations' && !deleted && isDecision(doc.status)) {
+    const decidedNow = !previous || previous.status !== doc.status || previous.decided_at !== doc.decided_at;
+    if (!byStaff && decidedNow && doc.decided_at) {
+      const code = String(doc.code ?? '');
+      return doc.status === 'accepted'
+        ? { kind: 'quotation-accepted', type: 'success', id: doc.id, title: REMOTE_TOAST_TEXT.quotationAccepted.title, description: REMOTE_TOAST_TEXT.quotationAccepted.description(code) }
+        : { kind: 'quotation-rejected', type: 'warning', id: doc.id, title: REMOTE_TOAST_TEXT.quotationRejected.title, description: REMOTE_TOAST_TEXT.quotationRejected.description(code) };
+    }
+  }
+  // Anything else the server itself wrote (viewed_at from the public page) is not news.
+  if (!byStaff) return null;
+
+  const text =
+    collection === 'customers'
+      ? deleted
+        ? ['customer-removed', REMOTE_TOAST_TEXT.customerRemoved] as const
+        : change.operation === 'INSERT' || previous?._deleted
+          ? ['customer-added', REMOTE_TOAST_TEXT.customerAdded] as const
+          : ['customer-updated', REMOTE_TOAST_TEXT.customerUpdated] as const
+      : deleted
+        ? ['quotation-removed', REMOTE_TOAST_TEXT.quotationRemoved] as const
+        : change.operation === 'INSERT' || previous?._deleted
+          ? ['quotation-added', REMOTE_TOAST_TEXT.quotationAdded] as const
+          : ['quotation-updated', REMOTE_TOAST_TEXT.quotationUpdated] as const;
+  if (deleted && previous?._deleted) return null;
+  if (change.operation === 'UPDATE' && !deleted && previous && !previous._deleted && !visiblyChanged(previous, doc)) return null;
+  return { kind: text[0], type: 'info', id: doc.id, title: text[1].title, description: text[1].description };
+}
+
+/**
+ * A burst (a reconnection catching up, a resync) must not flood the screen: decisions are kept
+ * (they name a quotation), at most `max` toasts in all; the rest become one summary.
+ */
+export function collapseToasts(toasts: readonly RemoteToast[], max = 3): RemoteToast[] {
+  if (toasts.length <= max) return [...toasts];
+  const decisions = toasts.filter((t) => t.kind === 'quotation-accepted' || t.kind === 'quotation-rejected');
+  const keep = decisions.slice(0, max - 1);
+  const rest = toasts.length - keep.length;
+  return [
+    ...keep,
+    { kind: 'summary', type: 'info', title: REMOTE_TOAST_TEXT.summary.title, description: REMOTE_TOAST_TEXT.summary.description(rest) },
+  ];
+}
