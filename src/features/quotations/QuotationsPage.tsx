@@ -127,7 +127,7 @@ export function QuotationsPage({ CustomerFormDialog, ...launch }: Props) {
       {body}
       <Pagination page={page} total={filtered.length} pageSize={PAGE_SIZE} onPageChange={setPage} buttons={mobile ? 3 : 5} />
       {mobile && (
-        <Center position="fixed" bottom="6" right="6" zIndex="docked">
+        <Center position="fixed" bottom="calc(88px + env(safe-area-inset-bottom))" right="5" zIndex="sticky">
           <IconButton aria-label={QT.actions.add} rounded="full" size="xl" colorPalette="blue" shadow="lg" onClick={() => setForm({ editing: null })}>
             <Plus />
           </IconButton>
