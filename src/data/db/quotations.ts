@@ -4,7 +4,7 @@
  * quotations included), the manual refresh, and the recovery of a code the server refused
  * because another device took it meanwhile.
  */
-import { map, Subject, type Subscription } from 'rxjs';
+import { combineLatest, map, Subject, switchMap, type Subscription } from 'rxjs';
 import { normalizeQuotationCode, generateQuotationCode, type CustomerDoc, type QuotationDoc } from '@shared';
 import { fromCents } from '../../domain/money';
 import {
@@ -41,6 +41,28 @@ export function useQuotations(): { quotations: QuotationDoc[]; loading: boolean;
     [],
   );
   return { quotations: data ?? [], loading, error };
+}
+
+/**
+ * The newest `limit` quotations with their customers, read through the created_at index: what
+ * the first page needs while the full list (search, later pages) is still being read.
+ */
+export function useNewestQuotations(limit: number): { quotations: QuotationDoc[]; customers: ReadonlyMap<string, CustomerDoc>; total: number | null; loading: boolean } {
+  const { data, loading } = useLiveQuery(
+    (db) =>
+      combineLatest([db.quotations.find({ sort: [{ created_at: 'desc' }], limit }).$, db.quotations.count().$]).pipe(
+        switchMap(async ([docs, total]) => {
+          const quotations = toPlain<QuotationDoc>(docs);
+          const ids = [...new Set(quotations.map((q) => q.customer_id).filter((id): id is string => Boolean(id)))];
+          const found = ids.length ? await db.customers.findByIds(ids).exec() : new Map();
+          const customers = new Map<string, CustomerDoc>();
+          for (const [id, d] of found) customers.set(id, toPlain<CustomerDoc>([d])[0]);
+          return { quotations, customers, total };
+        }),
+      ),
+    [limit],
+  );
+  return { quotations: data?.quotations ?? [], customers: data?.customers ?? EMPTY_INDEX, total: data?.total ?? null, loading };
 }
 
 /** One quotation by code (as typed or upper-cased), live; null when this device does not have it. */

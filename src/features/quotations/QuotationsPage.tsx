@@ -8,7 +8,7 @@ import { Box, Button, Center, Heading, HStack, IconButton, Spinner, Stack, Text,
 import { Plus, RefreshCw } from 'lucide-react';
 import type { QuotationDoc } from '@shared';
 import { useCompanyProfile } from '../../data/db/company';
-import { useCustomerIndex, useQuotations } from '../../data/db/quotations';
+import { useCustomerIndex, useNewestQuotations, useQuotations } from '../../data/db/quotations';
 import { Pagination } from '../../ui/Pagination';
 import { pageSlice } from '../../ui/pagination';
 import { buildRows, filterRows, type StatusFilter } from './list-model';
@@ -28,8 +28,12 @@ type Props = LaunchToCash & { CustomerFormDialog: CustomerFormDialogComponent };
 
 export function QuotationsPage({ CustomerFormDialog, ...launch }: Props) {
   const mobile = useBreakpointValue({ base: true, md: false }, { ssr: false }) ?? false;
-  const { quotations, loading, error } = useQuotations();
-  const { byId } = useCustomerIndex();
+  const full = useQuotations();
+  const { byId, loading: customersLoading } = useCustomerIndex();
+  // The first page comes from an indexed query of 10 while the whole list is read.
+  const head = useNewestQuotations(PAGE_SIZE);
+  const ready = !full.loading && !customersLoading;
+  const { error } = full;
   const { company } = useCompanyProfile();
   const [text, setText] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
@@ -39,9 +43,14 @@ export function QuotationsPage({ CustomerFormDialog, ...launch }: Props) {
   const { refreshing, refresh } = useRefresh(mobile);
   useCodeRecoveryToasts();
 
-  const rows = useMemo(() => buildRows(quotations, byId), [quotations, byId]);
+  const rows = useMemo(() => (ready ? buildRows(full.quotations, byId) : []), [ready, full.quotations, byId]);
   const filtered = useMemo(() => filterRows(rows, query, status), [rows, query, status]);
-  const visible = useMemo(() => pageSlice(filtered, page, PAGE_SIZE), [filtered, page]);
+  const headRows = useMemo(() => buildRows(head.quotations, head.customers), [head.quotations, head.customers]);
+  const waitFull = !ready && (text.trim() !== '' || status !== 'all' || page > 1);
+  const visible = useMemo(() => (ready ? pageSlice(filtered, page, PAGE_SIZE) : headRows), [ready, filtered, page, headRows]);
+  const total = ready ? full.quotations.length : head.total ?? 0;
+  const shown = ready ? filtered.length : total;
+  const loading = (!ready && head.loading) || waitFull;
   const actions = useQuotationActions({ company, customerOf: (q) => (q.customer_id ? byId.get(q.customer_id) ?? null : null), mobile });
   const onEdit = (q: QuotationDoc) => setForm({ editing: q });
   const filtering = text.trim() !== '' || status !== 'all';
@@ -61,7 +70,7 @@ export function QuotationsPage({ CustomerFormDialog, ...launch }: Props) {
         <Text color="fg.muted">{QT.loadError}</Text>
       </Box>
     );
-  } else if (quotations.length === 0) {
+  } else if (total === 0) {
     body = (
       <Stack py="8" align="center" gap="3" textAlign="center">
         <Text color="fg.muted" maxW="lg">
@@ -72,7 +81,7 @@ export function QuotationsPage({ CustomerFormDialog, ...launch }: Props) {
         </Button>
       </Stack>
     );
-  } else if (filtered.length === 0) {
+  } else if (shown === 0) {
     body = (
       <Text color="fg.muted" py="8" textAlign="center">
         {QT.emptyShort}
@@ -109,7 +118,7 @@ export function QuotationsPage({ CustomerFormDialog, ...launch }: Props) {
           )}
         </HStack>
       </HStack>
-      {quotations.length > 0 && (
+      {total > 0 && (
         <QuotationsToolbar
           text={text}
           onText={(t) => {
@@ -121,11 +130,11 @@ export function QuotationsPage({ CustomerFormDialog, ...launch }: Props) {
             setStatus(s);
             setPage(1);
           }}
-          count={filtering ? filtered.length : quotations.length}
+          count={filtering ? shown : total}
         />
       )}
       {body}
-      <Pagination page={page} total={filtered.length} pageSize={PAGE_SIZE} onPageChange={setPage} buttons={mobile ? 3 : 5} />
+      <Pagination page={page} total={shown} pageSize={PAGE_SIZE} onPageChange={setPage} buttons={mobile ? 3 : 5} />
       {mobile && (
         <Center position="fixed" bottom="calc(88px + env(safe-area-inset-bottom))" right="5" zIndex="sticky">
           <IconButton aria-label={QT.actions.add} rounded="full" size="xl" colorPalette="blue" shadow="lg" onClick={() => setForm({ editing: null })}>
