@@ -4,7 +4,7 @@
  * quotations included), the manual refresh, and the recovery of a code the server refused
  * because another device took it meanwhile.
  */
-import { combineLatest, map, Subject, switchMap, type Subscription } from 'rxjs';
+import { combineLatest, map, of, Subject, switchMap, type Subscription } from 'rxjs';
 import { normalizeQuotationCode, generateQuotationCode, type CustomerDoc, type QuotationDoc } from '@shared';
 import { fromCents } from '../../domain/money';
 import {
@@ -34,13 +34,32 @@ export const QUOTATION_DATA_MESSAGES = {
   notFound: 'Orçamento não encontrado',
 } as const;
 
-/** Every quotation, newest first (read through the created_at index), live. */
-export function useQuotations(): { quotations: QuotationDoc[]; loading: boolean; error: unknown } {
+/**
+ * RxDB hands out the same RxDocument object while a document's revision is unchanged, so its
+ * plain copy is made once (a list of thousands re-emitted after one change copies one doc).
+ */
+const plainCache = new WeakMap<object, QuotationDoc>();
+function plainQuotations(docs: { toJSON(): unknown }[]): QuotationDoc[] {
+  return docs.map((d) => {
+    let p = plainCache.get(d);
+    if (!p) {
+      p = { ...(d.toJSON() as QuotationDoc) };
+      plainCache.set(d, p);
+    }
+    return p;
+  });
+}
+
+/**
+ * Every quotation, newest first (read through the created_at index), live. `enabled: false`
+ * defers the read (the list first paints its first page from useNewestQuotations).
+ */
+export function useQuotations(enabled = true): { quotations: QuotationDoc[]; loading: boolean; error: unknown } {
   const { data, loading, error } = useLiveQuery(
-    (db) => db.quotations.find({ sort: [{ created_at: 'desc' }] }).$.pipe(map((docs) => toPlain<QuotationDoc>(docs))),
-    [],
+    (db) => (enabled ? db.quotations.find({ sort: [{ created_at: 'desc' }] }).$.pipe(map(plainQuotations)) : of(null)),
+    [enabled],
   );
-  return { quotations: data ?? [], loading, error };
+  return { quotations: data ?? [], loading: loading || data === null, error };
 }
 
 /**
@@ -52,7 +71,7 @@ export function useNewestQuotations(limit: number): { quotations: QuotationDoc[]
     (db) =>
       combineLatest([db.quotations.find({ sort: [{ created_at: 'desc' }], limit }).$, db.quotations.count().$]).pipe(
         switchMap(async ([docs, total]) => {
-          const quotations = toPlain<QuotationDoc>(docs);
+          const quotations = plainQuotations(docs);
           const ids = [...new Set(quotations.map((q) => q.customer_id).filter((id): id is string => Boolean(id)))];
           const found = ids.length ? await db.customers.findByIds(ids).exec() : new Map();
           const customers = new Map<string, CustomerDoc>();
@@ -79,12 +98,13 @@ export function useQuotationByCode(code: string | undefined): { quotation: Quota
 }
 
 /** Customers by id (the list shows names; share needs phones), live. */
-export function useCustomerIndex(): { byId: ReadonlyMap<string, CustomerDoc>; loading: boolean } {
+export function useCustomerIndex(enabled = true): { byId: ReadonlyMap<string, CustomerDoc>; loading: boolean } {
   const { data, loading } = useLiveQuery(
-    (db) => db.customers.find().$.pipe(map((docs) => new Map(toPlain<CustomerDoc>(docs).map((c) => [c.id, c] as const)))),
-    [],
+    (db) =>
+      enabled ? db.customers.find().$.pipe(map((docs) => new Map(toPlain<CustomerDoc>(docs).map((c) => [c.id, c] as const)))) : of(null),
+    [enabled],
   );
-  return { byId: data ?? EMPTY_INDEX, loading };
+  return { byId: data ?? EMPTY_INDEX, loading: loading || data === null };
 }
 const EMPTY_INDEX: ReadonlyMap<string, CustomerDoc> = new Map();
 

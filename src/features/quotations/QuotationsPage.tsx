@@ -3,7 +3,7 @@
  * a table on wide screens and cards below 768 px, 10 per page. Reads the local database
  * (works offline, changes live as other devices' edits arrive).
  */
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Box, Button, Center, Heading, HStack, IconButton, Spinner, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
 import { Plus, RefreshCw } from 'lucide-react';
 import type { QuotationDoc } from '@shared';
@@ -28,10 +28,17 @@ type Props = LaunchToCash & { CustomerFormDialog: CustomerFormDialogComponent };
 
 export function QuotationsPage({ CustomerFormDialog, ...launch }: Props) {
   const mobile = useBreakpointValue({ base: true, md: false }, { ssr: false }) ?? false;
-  const full = useQuotations();
-  const { byId, loading: customersLoading } = useCustomerIndex();
-  // The first page comes from an indexed query of 10 while the whole list is read.
+  // The first page comes from an indexed query of 10; the whole list (search, other pages) is
+  // read right after that page has painted.
   const head = useNewestQuotations(PAGE_SIZE);
+  const [fullWanted, setFullWanted] = useState(false);
+  useEffect(() => {
+    if (head.loading || fullWanted) return;
+    const id = requestAnimationFrame(() => setTimeout(() => setFullWanted(true), 0));
+    return () => cancelAnimationFrame(id);
+  }, [head.loading, fullWanted]);
+  const full = useQuotations(fullWanted);
+  const { byId, loading: customersLoading } = useCustomerIndex(fullWanted);
   const ready = !full.loading && !customersLoading;
   const { error } = full;
   const { company } = useCompanyProfile();
