@@ -87,6 +87,18 @@ test('offline: customer from the + button and a quotation with two materials; re
   await again.waitFor({ timeout: 20_000 });
   expect(await again.innerText()).toContain(customerName);
 
+  // 'Salvar PDF' makes a real PDF on the device, offline, with the code and the total.
+  const [download] = await Promise.all([page.waitForEvent('download'), again.getByRole('button', { name: 'Salvar PDF' }).click()]);
+  expect(download.suggestedFilename()).toBe(`orcamento-${code}.pdf`);
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'forja-pdf-')), 'q.pdf');
+  await download.saveAs(file);
+  expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+  const text = execFileSync('pdftotext', ['-layout', file, '-']).toString();
+  expect(text).toContain(`Orçamento ${code}`);
+  expect(text).toContain('R$ 1.789,40');
+  expect(text).toContain(customerName);
+  expect(text).toContain('PIX copia e cola');
+
   // Back online: both reach the server's database.
   await context.setOffline(false);
   const onServer = await waitFor(
@@ -108,17 +120,24 @@ test('offline: customer from the + button and a quotation with two materials; re
   await customerSide.page.getByText('Orçamento aceito com sucesso!').first().waitFor();
   await row.getByText('Aceito', { exact: true }).waitFor({ timeout: 20_000 });
 
-  // 'Salvar PDF' downloads a real PDF with the code and the total.
-  const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: 'Salvar PDF' }).click()]);
-  expect(download.suggestedFilename()).toBe(`orcamento-${code}.pdf`);
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'forja-pdf-')), 'q.pdf');
-  await download.saveAs(file);
-  expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
-  const text = execFileSync('pdftotext', ['-layout', file, '-']).toString();
-  expect(text).toContain(`Orçamento ${code}`);
-  expect(text).toContain('R$ 1.789,40');
-  expect(text).toContain(customerName);
-  expect(text).toContain('PIX copia e cola');
+  // Editing the accepted quotation asks first, puts it back to Pendente and keeps the decision.
+  await row.getByRole('button', { name: 'Editar' }).click();
+  await page.getByLabel('Descrição *').fill(`${description} e pintura`);
+  await page.getByRole('button', { name: 'Atualizar', exact: true }).click();
+  await page.getByRole('alertdialog').getByText(/já foi aceito pelo cliente/).waitFor();
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.getByText('Orçamento atualizado com sucesso!').first().waitFor();
+  await row.getByText('Pendente', { exact: true }).waitFor();
+  await page.goto(`/adm/quotation/${code}`);
+  const record = page.getByTestId('decision-record');
+  await record.getByText('Decisões anteriores').waitFor();
+  expect(await record.getByTestId('decision-history-entry').innerText()).toMatch(/^Aceito em \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}/);
+  await page.getByText(`${description} e pintura`).waitFor();
+
+  // 'Atualizar' resyncs and says how many quotations there are.
+  await openQuotations(page);
+  await page.getByRole('button', { name: 'Atualizar', exact: true }).click();
+  await page.getByText('Dados atualizados', { exact: true }).first().waitFor();
 });
 
 test('23 quotations page by 10 with search; at 390×844 cards with Mais/Menos', async () => {
