@@ -1,5 +1,5 @@
 /** Materiais: rows of name, whole-number quantity and unit price, added and removed. */
-import { Box, Button, Grid, HStack, IconButton, Input, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Grid, IconButton, Input, Stack, Text } from '@chakra-ui/react';
 import { Plus, Trash2 } from 'lucide-react';
 import { formatCentsBRL } from '../../domain/money';
 import { parseWholeNumber } from '../../domain/money-mask';
@@ -24,14 +24,14 @@ export function MaterialsEditor({ rows, onChange, error }: Props) {
         {rows.map((r, i) => (
           <Grid
             key={r.key}
-            templateColumns={{ base: '1fr 70px', md: '1fr 90px 160px 120px auto' }}
+            templateColumns={{ base: '72px 1fr auto', md: '1fr 90px 160px 120px auto' }}
             gap="2"
             alignItems="center"
             data-testid="material-row"
             borderBottomWidth={{ base: '1px', md: '0' }}
             pb={{ base: '2', md: '0' }}
           >
-            <Input aria-label={`${F.materialName} ${i + 1}`} placeholder={F.materialName} value={r.name} onChange={(e) => set(r.key, { name: e.target.value })} />
+            <Input gridColumn={{ base: '1 / -1', md: 'auto' }} aria-label={`${F.materialName} ${i + 1}`} placeholder={F.materialName} value={r.name} onChange={(e) => set(r.key, { name: e.target.value })} />
             <Input
               aria-label={`${F.quantity} ${i + 1}`}
               inputMode="numeric"
@@ -39,11 +39,9 @@ export function MaterialsEditor({ rows, onChange, error }: Props) {
               onChange={(e) => set(r.key, { quantity: parseWholeNumber(e.target.value) })}
             />
             <MoneyInput aria-label={`${F.price} ${i + 1}`} valueCents={r.priceCents} onChangeCents={(c) => set(r.key, { priceCents: c })} />
-            <HStack justify="space-between" gridColumn={{ base: 'span 1', md: 'auto' }}>
-              <Text fontSize="sm" color="fg.muted" whiteSpace="nowrap">
-                {formatCentsBRL(r.quantity * r.priceCents)}
-              </Text>
-            </HStack>
+            <Text fontSize="sm" color="fg.muted" whiteSpace="nowrap" display={{ base: 'none', md: 'block' }}>
+              {formatCentsBRL(r.quantity * r.priceCents)}
+            </Text>
             <IconButton aria-label={`${F.removeMaterial} ${i + 1}`} variant="ghost" colorPalette="red" size="sm" onClick={() => onChange(rows.filter((x) => x.key !== r.key))}>
               <Trash2 size={16} />
             </IconButton>
