@@ -251,6 +251,9 @@ export function watchCodeCollisions(fdb: ForjaDatabase, onRecovered: (r: CodeRec
         try {
           const decision = decideCodeRetry(r, await takenCodes(fdb));
           if (decision.action !== 'recode') return;
+          // Let the replication apply the server's answer (the refused row comes back deleted)
+          // before writing the new version, so that answer cannot overwrite it.
+          await settled(fdb, r.id);
           await fdb.sync.store.removeRefused('quotations', r.id);
           await putDocument(fdb, 'quotations', decision.document);
           onRecovered({ id: r.id, oldCode: decision.oldCode, newCode: decision.newCode });
@@ -260,6 +263,16 @@ export function watchCodeCollisions(fdb: ForjaDatabase, onRecovered: (r: CodeRec
       })();
     }
   });
+}
+
+/** Resolves once the local copy of a refused quotation is gone and replication is idle (≤ 10 s). */
+async function settled(fdb: ForjaDatabase, id: string, timeoutMs = 10_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const local = await fdb.db.quotations.findOne(id).exec();
+    if (!local && !fdb.sync.status$.value.syncing) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 let recoverySub: Subscription | null = null;
