@@ -1,0 +1,163 @@
+/**
+ * /adm/quotations: 'Orçamentos' with Atualizar and Novo Orçamento, search and status filter,
+ * a table on wide screens and cards below 768 px, 10 per page. Reads the local database
+ * (works offline, changes live as other devices' edits arrive).
+ */
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { Box, Button, Center, Heading, HStack, IconButton, Spinner, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
+import { Plus, RefreshCw } from 'lucide-react';
+import type { QuotationDoc } from '@shared';
+import { useCompanyProfile } from '../../data/db/company';
+import { useCustomerIndex, useNewestQuotations, useQuotations } from '../../data/db/quotations';
+import { Pagination } from '../../ui/Pagination';
+import { pageSlice } from '../../ui/pagination';
+import { buildRows, filterRows, type StatusFilter } from './list-model';
+import { QT } from './messages';
+import { QuotationCard } from './QuotationCard';
+import { QuotationFormModal } from './QuotationFormModal';
+import { QuotationsTable } from './QuotationsTable';
+import { QuotationsToolbar } from './QuotationsToolbar';
+import type { CustomerFormDialogComponent, LaunchToCash } from './types';
+import { useCodeRecoveryToasts } from './useCodeRecoveryToasts';
+import { useQuotationActions } from './useQuotationActions';
+import { useRefresh } from './useRefresh';
+
+export const PAGE_SIZE = 10;
+
+type Props = LaunchToCash & { CustomerFormDialog: CustomerFormDialogComponent };
+
+export function QuotationsPage({ CustomerFormDialog, ...launch }: Props) {
+  const mobile = useBreakpointValue({ base: true, md: false }, { ssr: false }) ?? false;
+  // The first page comes from an indexed query of 10; the whole list (search, other pages) is
+  // read right after that page has painted.
+  const head = useNewestQuotations(PAGE_SIZE);
+  const [fullWanted, setFullWanted] = useState(false);
+  useEffect(() => {
+    if (head.loading || fullWanted) return;
+    const id = requestAnimationFrame(() => setTimeout(() => setFullWanted(true), 0));
+    return () => cancelAnimationFrame(id);
+  }, [head.loading, fullWanted]);
+  const full = useQuotations(fullWanted);
+  const { byId, loading: customersLoading } = useCustomerIndex(fullWanted);
+  const ready = !full.loading && !customersLoading;
+  const { error } = full;
+  const { company } = useCompanyProfile();
+  const [text, setText] = useState('');
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [page, setPage] = useState(1);
+  const [form, setForm] = useState<{ editing: QuotationDoc | null } | null>(null);
+  const query = useDeferredValue(text);
+  const { refreshing, refresh } = useRefresh(mobile);
+  useCodeRecoveryToasts();
+
+  const rows = useMemo(() => (ready ? buildRows(full.quotations, byId) : []), [ready, full.quotations, byId]);
+  const filtered = useMemo(() => filterRows(rows, query, status), [rows, query, status]);
+  const headRows = useMemo(() => buildRows(head.quotations, head.customers), [head.quotations, head.customers]);
+  const waitFull = !ready && (text.trim() !== '' || status !== 'all' || page > 1);
+  const visible = useMemo(() => (ready ? pageSlice(filtered, page, PAGE_SIZE) : headRows), [ready, filtered, page, headRows]);
+  const total = ready ? full.quotations.length : head.total ?? 0;
+  const shown = ready ? filtered.length : total;
+  const loading = (!ready && head.loading) || waitFull;
+  const actions = useQuotationActions({ company, customerOf: (q) => (q.customer_id ? byId.get(q.customer_id) ?? null : null), mobile });
+  const onEdit = (q: QuotationDoc) => setForm({ editing: q });
+  const filtering = text.trim() !== '' || status !== 'all';
+
+  let body;
+  if (loading) {
+    body = (
+      <HStack gap="2" color="fg.muted" py="8" justify="center">
+        <Spinner size="sm" />
+        <Text>{QT.loading}</Text>
+      </HStack>
+    );
+  } else if (error) {
+    body = (
+      <Box role="alert" py="8" textAlign="center">
+        <Text fontWeight="semibold">{QT.loadErrorTitle}</Text>
+        <Text color="fg.muted">{QT.loadError}</Text>
+      </Box>
+    );
+  } else if (total === 0) {
+    body = (
+      <Stack py="8" align="center" gap="3" textAlign="center">
+        <Text color="fg.muted" maxW="lg">
+          {QT.empty}
+        </Text>
+        <Button variant="outline" onClick={() => void refresh()} loading={refreshing}>
+          {QT.refreshData}
+        </Button>
+      </Stack>
+    );
+  } else if (shown === 0) {
+    body = (
+      <Text color="fg.muted" py="8" textAlign="center">
+        {QT.emptyShort}
+      </Text>
+    );
+  } else if (mobile) {
+    body = (
+      <Stack gap="3">
+        {visible.map((r) => (
+          <QuotationCard key={r.q.id} q={r.q} customer={r.customer} actions={actions} onEdit={onEdit} {...launch} />
+        ))}
+      </Stack>
+    );
+  } else {
+    body = <QuotationsTable rows={visible} actions={actions} onEdit={onEdit} {...launch} />;
+  }
+
+  return (
+    <Box pb={mobile ? '20' : '0'}>
+      <HStack justify="space-between" mb="4" wrap="wrap" gap="2">
+        <Heading as="h1" size="2xl">
+          {QT.title}
+        </Heading>
+        <HStack gap="2">
+          <Button variant="outline" onClick={() => void refresh()} disabled={refreshing} size={mobile ? 'sm' : 'md'}>
+            <RefreshCw size={16} aria-hidden="true" />
+            {refreshing ? QT.refreshing : QT.refresh}
+          </Button>
+          {!mobile && (
+            <Button colorPalette="blue" onClick={() => setForm({ editing: null })}>
+              <Plus size={16} aria-hidden="true" />
+              {QT.newQuotation}
+            </Button>
+          )}
+        </HStack>
+      </HStack>
+      {total > 0 && (
+        <QuotationsToolbar
+          text={text}
+          onText={(t) => {
+            setText(t);
+            setPage(1);
+          }}
+          status={status}
+          onStatus={(s) => {
+            setStatus(s);
+            setPage(1);
+          }}
+          count={filtering ? shown : total}
+        />
+      )}
+      {body}
+      <Pagination page={page} total={shown} pageSize={PAGE_SIZE} onPageChange={setPage} buttons={mobile ? 3 : 5} />
+      {mobile && (
+        <Center position="fixed" bottom="calc(88px + env(safe-area-inset-bottom))" right="5" zIndex="sticky">
+          <IconButton aria-label={QT.actions.add} rounded="full" size="xl" colorPalette="blue" shadow="lg" onClick={() => setForm({ editing: null })}>
+            <Plus />
+          </IconButton>
+        </Center>
+      )}
+      {form && (
+        <QuotationFormModal
+          editing={form.editing}
+          onClose={() => setForm(null)}
+          CustomerFormDialog={CustomerFormDialog}
+          customers={byId}
+        />
+      )}
+      {actions.dialogs}
+    </Box>
+  );
+}

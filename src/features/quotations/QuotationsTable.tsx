@@ -1,0 +1,54 @@
+/** Wide screens: Código, Cliente, Descrição, Valor Total, Status, Ações. */
+import { Table, Text } from '@chakra-ui/react';
+import type { QuotationDoc } from '@shared';
+import { formatBRL } from '../../domain/money';
+import type { QuotationRow } from './list-model';
+import { QT } from './messages';
+import { RowActions, type LaunchProps } from './RowActions';
+import { StatusBadge } from './StatusBadge';
+import type { QuotationActions } from './useQuotationActions';
+
+type Props = LaunchProps & { rows: QuotationRow[]; actions: QuotationActions; onEdit: (q: QuotationDoc) => void };
+
+export function QuotationsTable({ rows, actions, onEdit, ...launch }: Props) {
+  return (
+    <Table.ScrollArea borderWidth="1px" rounded="md">
+      <Table.Root size="sm" striped data-testid="quotations-table">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>{QT.col.code}</Table.ColumnHeader>
+            <Table.ColumnHeader>{QT.col.customer}</Table.ColumnHeader>
+            <Table.ColumnHeader>{QT.col.description}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{QT.col.total}</Table.ColumnHeader>
+            <Table.ColumnHeader>{QT.col.status}</Table.ColumnHeader>
+            <Table.ColumnHeader>{QT.col.actions}</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {rows.map(({ q, customer }) => (
+            <Table.Row key={q.id} data-testid="quotation-row" data-code={q.code}>
+              <Table.Cell fontFamily="mono" fontWeight="semibold" whiteSpace="nowrap">
+                {q.code}
+              </Table.Cell>
+              <Table.Cell>{customer?.name ?? <Text as="span" color="fg.muted">{QT.noCustomer}</Text>}</Table.Cell>
+              <Table.Cell maxW="xs">
+                <Text lineClamp={2} title={q.description}>
+                  {q.description}
+                </Text>
+              </Table.Cell>
+              <Table.Cell textAlign="end" whiteSpace="nowrap">
+                {formatBRL(q.total_amount)}
+              </Table.Cell>
+              <Table.Cell>
+                <StatusBadge status={q.status} />
+              </Table.Cell>
+              <Table.Cell>
+                <RowActions q={q} actions={actions} onEdit={onEdit} {...launch} />
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}

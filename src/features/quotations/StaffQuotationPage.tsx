@@ -1,0 +1,71 @@
+/**
+ * /adm/quotation/{code}: the quotation as the customer sees it (drawn by `renderCustomerView`,
+ * composed in by the app), the decision record and every action — from the local database,
+ * so it works offline.
+ */
+import { useState, type ReactNode } from 'react';
+import { Box, Button, Center, Spinner, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
+import { ArrowLeft } from 'lucide-react';
+import { useNavigate } from 'react-router-dom';
+import type { CompanyDoc, CustomerDoc, QuotationDoc } from '@shared';
+import { useCompanyProfile } from '../../data/db/company';
+import { useCustomerIndex, useQuotationByCode } from '../../data/db/quotations';
+import { DecisionRecord } from './DecisionRecord';
+import { QT } from './messages';
+import { QuotationFormModal } from './QuotationFormModal';
+import { RowActions } from './RowActions';
+import type { CustomerFormDialogComponent, LaunchToCash } from './types';
+import { useCodeRecoveryToasts } from './useCodeRecoveryToasts';
+import { useQuotationActions } from './useQuotationActions';
+
+type Props = LaunchToCash & {
+  code: string | undefined;
+  CustomerFormDialog: CustomerFormDialogComponent;
+  renderCustomerView: (q: QuotationDoc, customer: CustomerDoc | null, company: CompanyDoc | null) => ReactNode;
+};
+
+export function StaffQuotationPage({ code, CustomerFormDialog, renderCustomerView, ...launch }: Props) {
+  const mobile = useBreakpointValue({ base: true, md: false }, { ssr: false }) ?? false;
+  const navigate = useNavigate();
+  const { quotation: q, loading } = useQuotationByCode(code);
+  const { byId } = useCustomerIndex();
+  const { company } = useCompanyProfile();
+  const [editing, setEditing] = useState(false);
+  const customerOf = (x: QuotationDoc) => (x.customer_id ? byId.get(x.customer_id) ?? null : null);
+  const actions = useQuotationActions({ company, customerOf, mobile });
+  useCodeRecoveryToasts();
+  const back = () => navigate('/adm/quotations');
+
+  if (loading) {
+    return (
+      <Center py="12" gap="2" color="fg.muted">
+        <Spinner size="sm" />
+        <Text>{QT.loading}</Text>
+      </Center>
+    );
+  }
+  if (!q) {
+    return (
+      <Stack align="center" py="12" gap="3">
+        <Text>{QT.notOnDevice}</Text>
+        <Button variant="outline" onClick={back}>
+          <ArrowLeft size={16} /> {QT.back}
+        </Button>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="4" maxW="4xl" mx="auto" data-testid="staff-quotation">
+      <Box>
+        <Button variant="ghost" size="sm" onClick={back} mb="2">
+          <ArrowLeft size={16} /> {QT.back}
+        </Button>
+        <RowActions q={q} actions={actions} onEdit={() => setEditing(true)} withLabels afterDelete={back} {...launch} />
+      </Box>
+      <DecisionRecord q={q} />
+      <Box>{renderCustomerView(q, customerOf(q), company)}</Box>
+      {editing && <QuotationFormModal editing={q} onClose={() => setEditing(false)} CustomerFormDialog={CustomerFormDialog} customers={byId} />}
+      {actions.dialogs}
+    </Stack>
+  );
+}

@@ -1,0 +1,25 @@
+/**
+ * The list's search and filter, in memory over one live query (fast with thousands of
+ * quotations: the search text of each row is normalised once per data change, not per keystroke).
+ */
+import type { CustomerDoc, QuotationDoc } from '@shared';
+import { normalizeForSearch } from '../../domain/search';
+
+export type StatusFilter = 'all' | 'pending' | 'accepted' | 'rejected';
+
+export type QuotationRow = { q: QuotationDoc; customer: CustomerDoc | null; key: string };
+
+/** Rows in the given order (newest first from the query), each with its search key. */
+export function buildRows(quotations: readonly QuotationDoc[], customers: ReadonlyMap<string, CustomerDoc>): QuotationRow[] {
+  return quotations.map((q) => {
+    const customer = q.customer_id ? customers.get(q.customer_id) ?? null : null;
+    return { q, customer, key: normalizeForSearch(`${q.code}\n${customer?.name ?? ''}\n${q.description}`) };
+  });
+}
+
+/** Rows whose code, customer name or description contain the text (accent/case-insensitive) and match the status. */
+export function filterRows(rows: readonly QuotationRow[], text: string, status: StatusFilter): QuotationRow[] {
+  const q = normalizeForSearch(text);
+  if (q === '' && status === 'all') return rows as QuotationRow[];
+  return rows.filter((r) => (status === 'all' || r.q.status === status) && (q === '' || r.key.includes(q)));
+}
