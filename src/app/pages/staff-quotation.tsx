@@ -9,7 +9,7 @@ import { CompanyHeader } from '../../features/public-quotation/CompanyHeader';
 import { QuotationView } from '../../features/public-quotation/QuotationView';
 import '../../features/public-quotation/quotation.css';
 import { StaffQuotationPage } from '../../features/quotations/StaffQuotationPage';
-import { CustomerFormDialogAdapter } from './quotations';
+import { CustomerFormDialog } from '../../features/customers';
 
 function toPublicQuotation(q: QuotationDoc, customer: CustomerDoc | null): PublicQuotation {
   return {
@@ -55,7 +55,7 @@ export const StaffQuotationRoute = () => {
     <StaffQuotationPage
       key={code ?? ''}
       code={code}
-      CustomerFormDialog={CustomerFormDialogAdapter}
+      CustomerFormDialog={CustomerFormDialog}
       renderCustomerView={(q, customer, company) => (
         <div className="pq-page">
           <CompanyHeader company={toPublicCompany(company)} />
