@@ -36,9 +36,11 @@ async function writeOneOfEach(fdb: ForjaDatabase, label: string): Promise<Record
     category_id: 'cat', type_id: 'typ', material_id: material.id, thickness_id: 'th', dimension_id: 'dim', minimum_quantity: 5, description: label, created_by: null,
   });
   const movement = await insertDocument(fdb, 'stock_movements', { stock_item_id: item.id, delta: 7, reason: label, created_by: null });
+  // The material is in use by the item (the server refuses deleting it); this entry is free.
+  const dimension = await insertDocument(fdb, 'catalog_items', { kind: 'dimension', name: `Medida ${label} ${tag()}`, value: null, unit: null, parent_id: null, created_by: null });
   const company = await patchDocument(fdb, 'company', COMPANY_DOC_ID, { tagline: `Editado ${label}` });
   expect(company).not.toBeNull();
-  return { customers: customer.id, quotations: quotation.id, transactions: transaction.id, catalog_items: material.id, stock_items: item.id, stock_movements: movement.id, company: COMPANY_DOC_ID };
+  return { customers: customer.id, quotations: quotation.id, transactions: transaction.id, catalog_items: dimension.id, stock_items: item.id, stock_movements: movement.id, company: COMPANY_DOC_ID };
 }
 
 describe.each(backends())('a device away for a long time (%s)', (backend) => {

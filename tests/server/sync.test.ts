@@ -301,9 +301,10 @@ describe.each(backends())('sync routes (%s)', (backend) => {
       id: crypto.randomUUID(), kind, name, value: null, unit: null, parent_id: null,
       created_at: now, updated_at: now, client_updated_at: now, created_by: null, _deleted: false,
     });
-    const a = item('material', 'Aço Carbono');
-    const b = item('material', 'aço carbono');
-    const c = item('category', 'Aço Carbono');
+    // (Not a name of the shop's default catalogue, which the server creates: migration 005.)
+    const a = item('material', 'Aço Corten');
+    const b = item('material', 'aço corten');
+    const c = item('category', 'Aço Corten');
     const res = await push(server, alice.accessToken, 'catalog_items', [a, b, c].map((d) => ({ assumedMasterState: null, newDocumentState: d })));
     expect(res.rejections.map((r) => [r.id, r.error, r.message])).toEqual([[b.id, 'duplicate_catalog_name', ERROR_MESSAGES.duplicate_catalog_name]]);
   });

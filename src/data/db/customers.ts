@@ -145,10 +145,10 @@ async function assertPhoneFree(fdb: ForjaDatabase, phone: string, exceptId?: str
 
 async function historyCounts(fdb: ForjaDatabase, id: string): Promise<CustomerHistoryCounts> {
   // (RxDB's count() needs an indexed selector; customer_id has none — a find is fine here.)
-  const [quotations, transactions] = await Promise.all([
-    fdb.db.quotations.find({ selector: { customer_id: id } }).exec(),
-    fdb.db.transactions.find({ selector: { customer_id: id } }).exec(),
-  ]);
+  // (A database opened with only some collections — tests, tools — has no history to count.)
+  const linked = (c: 'quotations' | 'transactions') =>
+    (fdb.db.collections[c] as typeof fdb.db.collections[typeof c] | undefined)?.find({ selector: { customer_id: id } }).exec() ?? Promise.resolve([]);
+  const [quotations, transactions] = await Promise.all([linked('quotations'), linked('transactions')]);
   return { quotations: quotations.length, transactions: transactions.length };
 }
 

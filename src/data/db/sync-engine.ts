@@ -201,10 +201,16 @@ export class SyncEngine {
     if (!stream$) return;
     const reached = this.downSeq.get(name);
     const idle = this.caughtUp.has(name) && !this.resyncs.has(name);
-    if (ev.documents && ev.prev !== undefined && idle && reached && reached.seq === ev.prev) {
+    // A document this device is still sending is left to the pull path, as before: RxDB treats a
+    // server version that meets an unsent local edit specially, and the timing of that meeting
+    // is what a pull has always had.
+    const pending = this.store.value.pending;
+    const touchesPending = (ev.documents ?? []).some((d) => pendingKey(name, String(d.id)) in pending);
+    if (ev.documents && ev.prev !== undefined && idle && !touchesPending && reached && reached.seq === ev.prev) {
       const checkpoint: SyncCheckpoint = { ...reached, seq: ev.seq };
+      const documents = ev.documents as WithDeleted<AnyDoc>[];
       this.downSeq.set(name, checkpoint);
-      stream$.next({ documents: ev.documents as WithDeleted<AnyDoc>[], checkpoint });
+      stream$.next({ documents, checkpoint });
       return;
     }
     this.requestPull(name);
@@ -384,6 +390,7 @@ export class SyncEngine {
     await this.afterPush(name, rows, rejections);
     return masters;
   }
+
 
   /**
    * The server has answered for these rows (stored, merged or refused). A row stops being
