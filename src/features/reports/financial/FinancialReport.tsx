@@ -1,7 +1,7 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { formatCentsBRL } from '../../../domain/money';
-import { DEFAULT_FILTER, financialExport, type ReportFilter, type ReportTx } from '../../../domain/reports';
+import { financialExport, type ReportFilter, type ReportTx } from '../../../domain/reports';
 import { useReportCustomers } from '../../../data/db/reports';
 import { ExportMenu } from '../parts/ExportMenu';
 import { Section } from '../parts/Section';
@@ -15,9 +15,8 @@ import { InsightCards } from './InsightCards';
 import { useFinancialReport } from './useFinancialReport';
 
 /** Relatório Financeiro (spec §2.4): filters, summary, detail, charts, insights, export. */
-export function FinancialReport() {
+export function FinancialReport({ filter, setFilter }: { filter: ReportFilter; setFilter: (f: ReportFilter) => void }) {
   const today = useToday();
-  const [filter, setFilter] = useState<ReportFilter>(DEFAULT_FILTER);
   const r = useFinancialReport(filter, today);
   const { customers } = useReportCustomers();
   const names = useMemo(() => new Map(customers.map((c) => [c.id, c.name])), [customers]);
