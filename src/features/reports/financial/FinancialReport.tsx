@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useDeferredValue, useMemo } from 'react';
 import { Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { formatCentsBRL } from '../../../domain/money';
 import { financialExport, type ReportFilter, type ReportTx } from '../../../domain/reports';
@@ -21,6 +21,8 @@ export function FinancialReport({ filter, setFilter }: { filter: ReportFilter; s
   const { customers } = useReportCustomers();
   const names = useMemo(() => new Map(customers.map((c) => [c.id, c.name])), [customers]);
   const customerName = useCallback((t: ReportTx) => (t.customerId && names.get(t.customerId)) || t.name || '-', [names]);
+  // Cards and detail paint first; the charts follow in a background render.
+  const chartsReady = useDeferredValue(true, false);
   const balanceTone = r.summary.balanceCents >= 0 ? 'green' : 'red';
 
   return (
@@ -41,7 +43,7 @@ export function FinancialReport({ filter, setFilter }: { filter: ReportFilter; s
       <Section title={`${T.income} e ${T.expenses}`}>
         <DetailTables income={r.income} expenses={r.expenses} customerName={customerName} />
       </Section>
-      {!r.loading && <FinancialCharts daily={r.daily} byCategory={r.byCategory} byMethod={r.byMethod} />}
+      {!r.loading && chartsReady && <FinancialCharts daily={r.daily} byCategory={r.byCategory} byMethod={r.byMethod} />}
       <Heading as="h3" size="md">
         {T.insights}
       </Heading>
