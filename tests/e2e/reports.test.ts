@@ -223,6 +223,20 @@ test('each tab shows its numbers and charts; the financial export downloads the 
   await page.getByTestId('recommended-actions').getByText('Cobrar Bruno Metalúrgica: R$ 800,20').waitFor();
   await shot(page, 'customers-1280');
 
+  // The customer list exported as a spreadsheet: status, total spent, last purchase, amount overdue.
+  const [custFile] = await Promise.all([
+    page.waitForEvent('download'),
+    (async () => {
+      await page.getByRole('button', { name: 'Exportar', exact: true }).click();
+      await page.getByRole('menuitem', { name: /xlsx/ }).click();
+    })(),
+  ]);
+  expect(custFile.suggestedFilename()).toBe(`relatorio-clientes-${shopDay(0)}.xlsx`);
+  const custSheet = (await readXlsxFile((await custFile.path())!))[0].data;
+  expect(custSheet[0]).toEqual(['Nome', 'Telefone', 'Status', 'Total Gasto', 'Quantidade de Compras', 'Última Compra', 'Valor em Atraso']);
+  expect(custSheet.find((r) => r[0] === 'Bruno Metalúrgica')?.slice(2, 5)).toEqual(['Inadimplente', 800.2, 1]);
+  expect(custSheet.find((r) => r[0] === 'Bruno Metalúrgica')?.[6]).toBe(800.2);
+
   // Reactivation campaign: Carla, with an editable message in her WhatsApp link.
   await page.getByRole('button', { name: 'Campanha de Reativação' }).click();
   const dialog = page.getByTestId('campaign-dialog');

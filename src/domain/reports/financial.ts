@@ -116,7 +116,7 @@ export function monthlyTotals(txs: readonly ReportTx[]): MonthTotals[] {
   const g = new Map<string, MonthTotals>();
   for (const t of txs) {
     if (t.type !== 'entrada' && !t.expense) continue;
-    const month = t.day.slice(0, 7);
+    const month = t.month;
     let m = g.get(month);
     if (!m) g.set(month, (m = { month, incomeCents: 0, expenseCents: 0, balanceCents: 0 }));
     if (t.type === 'entrada') m.incomeCents += t.cents;

@@ -37,10 +37,13 @@ export interface ReportTx {
   dueDate: string | null;
   /** Shop date 'YYYY-MM-DD' (America/Sao_Paulo) of created_at. */
   day: string;
+  /** Its 'YYYY-MM'. */
+  month: string;
   createdAt: string;
 }
 
 const hourCache = new Map<number, string>();
+const monthOf = new Map<string, string>();
 
 /** 'YYYY-MM-DDTHH…Z' → the number YYYYMMDDHH without allocating strings; -1 for other forms. */
 function utcHourKey(s: string): number {
@@ -88,6 +91,9 @@ export function prepareTransactions(docs: readonly TransactionInput[], today: st
   const out: ReportTx[] = new Array(docs.length);
   for (let i = 0; i < docs.length; i++) {
     const d = docs[i];
+    const day = shopDay(d.created_at);
+    let month = monthOf.get(day);
+    if (month === undefined) monthOf.set(day, (month = day.slice(0, 7)));
     out[i] = {
       id: d.id,
       type: d.type as ReportTx['type'],
@@ -101,7 +107,8 @@ export function prepareTransactions(docs: readonly TransactionInput[], today: st
       status: effectiveStatus(d, today),
       storedStatus: d.payment_status,
       dueDate: d.due_date ?? null,
-      day: shopDay(d.created_at),
+      day,
+      month,
       createdAt: d.created_at,
     };
   }

@@ -1,6 +1,7 @@
 /** /adm/reports: three tabs, each computed on this device from the local database. */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Box, Heading, HStack, Spinner, Tabs, Text } from '@chakra-ui/react';
+import { DEFAULT_FILTER, type ReportFilter } from '../../domain/reports';
 import { FinancialReport } from './financial/FinancialReport';
 import { REPORT_TEXT as T } from './messages';
 
@@ -15,6 +16,8 @@ const Loading = () => (
 );
 
 export function ReportsPage() {
+  // Kept here so the financial filter survives a visit to another tab.
+  const [filter, setFilter] = useState<ReportFilter>(DEFAULT_FILTER);
   return (
     <>
       <Heading as="h1" size="2xl" mb="4">
@@ -48,7 +51,7 @@ export function ReportsPage() {
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="financial" p="0">
-          <FinancialReport />
+          <FinancialReport filter={filter} setFilter={setFilter} />
         </Tabs.Content>
         <Tabs.Content value="stock" p="0">
           <Suspense fallback={<Loading />}>

@@ -53,6 +53,7 @@ export const REPORT_TEXT = {
   highestExpense: 'Maior Despesa',
   pendingPayments: 'Pagamentos Pendentes',
   invoices: 'faturas',
+  invoice: 'fatura',
   reserve: 'Reserva Sugerida',
   reserveCaption: '3 meses de despesas',
   balanceOf: 'saldo de',

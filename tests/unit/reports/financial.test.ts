@@ -162,3 +162,13 @@ describe('financial insights', () => {
     expect(financialInsights(txs).reserveCents).toBe(1);
   });
 });
+
+describe('cents', () => {
+  test('amountCents equals toCents, also beyond 2 decimals and for negatives', async () => {
+    const { amountCents } = await import('../../../src/domain/reports');
+    const { toCents } = await import('../../../src/domain/money');
+    for (const v of [0, 0.01, 0.1, 0.2, 0.3, 1.005, 2.675, 1234.56, 9999999999.99, -3.335, 19.999, 0.125]) {
+      expect(amountCents(v)).toBe(toCents(v));
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Button, Heading, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { MessageCircle } from 'lucide-react';
 import { formatCentsBRL } from '../../../domain/money';
@@ -22,6 +22,8 @@ export function CustomerReport() {
   const today = useToday();
   const data = useCustomerReport(today);
   const [campaign, setCampaign] = useState<{ audience: Audience; choose: boolean; n: number } | null>(null);
+  // Cards and list paint first; the charts and tables below follow in a background render.
+  const sectionsReady = useDeferredValue(true, false);
   const open = (audience: Audience, choose = false) => setCampaign((c) => ({ audience, choose, n: (c?.n ?? 0) + 1 }));
 
   if (data.loading) {
@@ -55,10 +57,14 @@ export function CustomerReport() {
       <Section title={T.customerList}>
         <CustomerList rows={data.rows} />
       </Section>
-      <DebtorsSection debtors={data.debtors} />
-      <VipSection top={data.top} />
-      <BehaviourSection methods={data.methods} frequency={data.frequency} />
-      <InsightsActions inactive={s.inactive} customers={s.total} actions={data.actions} onCampaign={(a) => open(a)} />
+      {sectionsReady && (
+        <>
+          <DebtorsSection debtors={data.debtors} />
+          <VipSection top={data.top} />
+          <BehaviourSection methods={data.methods} frequency={data.frequency} />
+          <InsightsActions inactive={s.inactive} customers={s.total} actions={data.actions} onCampaign={(a) => open(a)} />
+        </>
+      )}
       {campaign && (
         <CampaignDialog
           key={campaign.n}

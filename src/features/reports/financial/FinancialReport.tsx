@@ -1,7 +1,7 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo } from 'react';
 import { Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { formatCentsBRL } from '../../../domain/money';
-import { DEFAULT_FILTER, financialExport, type ReportFilter, type ReportTx } from '../../../domain/reports';
+import { financialExport, type ReportFilter, type ReportTx } from '../../../domain/reports';
 import { useReportCustomers } from '../../../data/db/reports';
 import { ExportMenu } from '../parts/ExportMenu';
 import { Section } from '../parts/Section';
@@ -15,13 +15,14 @@ import { InsightCards } from './InsightCards';
 import { useFinancialReport } from './useFinancialReport';
 
 /** Relatório Financeiro (spec §2.4): filters, summary, detail, charts, insights, export. */
-export function FinancialReport() {
+export function FinancialReport({ filter, setFilter }: { filter: ReportFilter; setFilter: (f: ReportFilter) => void }) {
   const today = useToday();
-  const [filter, setFilter] = useState<ReportFilter>(DEFAULT_FILTER);
   const r = useFinancialReport(filter, today);
   const { customers } = useReportCustomers();
   const names = useMemo(() => new Map(customers.map((c) => [c.id, c.name])), [customers]);
   const customerName = useCallback((t: ReportTx) => (t.customerId && names.get(t.customerId)) || t.name || '-', [names]);
+  // Cards and detail paint first; the charts follow in a background render.
+  const chartsReady = useDeferredValue(true, false);
   const balanceTone = r.summary.balanceCents >= 0 ? 'green' : 'red';
 
   return (
@@ -42,7 +43,7 @@ export function FinancialReport() {
       <Section title={`${T.income} e ${T.expenses}`}>
         <DetailTables income={r.income} expenses={r.expenses} customerName={customerName} />
       </Section>
-      {!r.loading && <FinancialCharts daily={r.daily} byCategory={r.byCategory} byMethod={r.byMethod} />}
+      {!r.loading && chartsReady && <FinancialCharts daily={r.daily} byCategory={r.byCategory} byMethod={r.byMethod} />}
       <Heading as="h3" size="md">
         {T.insights}
       </Heading>

@@ -32,7 +32,7 @@ export function InsightCards({ insights, loading }: { insights: FinancialInsight
         testId="insight-pending"
         loading={loading}
         label={T.pendingPayments}
-        value={empty ? none : `${insights.pendingCount} ${T.invoices}`}
+        value={empty ? none : `${insights.pendingCount} ${insights.pendingCount === 1 ? T.invoice : T.invoices}`}
         tone={insights.pendingCount > 0 ? 'orange' : undefined}
       />
       <SummaryCard

@@ -60,7 +60,7 @@ export function StockReport() {
                 <Text color="fg.muted">{rows.length === 0 ? T.noStock : T.noCritical}</Text>
               ) : (
                 <Table.ScrollArea borderWidth="1px" rounded="md" maxH="420px">
-                  <Table.Root size="sm" stickyHeader>
+                  <Table.Root size="sm" stickyHeader tableLayout="auto">
                     <Table.Header>
                       <Table.Row>
                         <Table.ColumnHeader>{T.colProduct}</Table.ColumnHeader>
@@ -71,7 +71,7 @@ export function StockReport() {
                     <Table.Body>
                       {critical.map((r) => (
                         <Table.Row key={r.id}>
-                          <Table.Cell>
+                          <Table.Cell whiteSpace="normal" overflowWrap="anywhere">
                             <Text>{r.product}</Text>
                             <Text fontSize="xs" color="fg.muted">
                               {r.category}
