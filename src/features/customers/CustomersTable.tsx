@@ -4,7 +4,7 @@ import type { CustomerRow } from '../../data/db/customers';
 import { CustomerActions, type CustomerActionHandlers } from './CustomerActions';
 import { CUSTOMER_TEXT as T } from './messages';
 
-export function CustomersTable({ rows, ...handlers }: { rows: CustomerRow[] } & CustomerActionHandlers) {
+export function CustomersTable({ rows, countsLoading = false, ...handlers }: { rows: CustomerRow[]; countsLoading?: boolean } & CustomerActionHandlers) {
   return (
     <Table.ScrollArea borderWidth="1px" rounded="md">
       <Table.Root size="sm" interactive aria-label={T.title}>
@@ -46,8 +46,8 @@ export function CustomersTable({ rows, ...handlers }: { rows: CustomerRow[] } & 
                   {c.description ?? T.none}
                 </Text>
               </Table.Cell>
-              <Table.Cell textAlign="center">{c.transaction_count}</Table.Cell>
-              <Table.Cell textAlign="center">{c.quotation_count}</Table.Cell>
+              <Table.Cell textAlign="center">{countsLoading ? '…' : c.transaction_count}</Table.Cell>
+              <Table.Cell textAlign="center">{countsLoading ? '…' : c.quotation_count}</Table.Cell>
               <Table.Cell>
                 <CustomerActions customer={c} {...handlers} />
               </Table.Cell>
