@@ -12,6 +12,7 @@ import {
   ADMIN_EMAIL,
   STAFF_PASSWORD,
   addUser,
+  artifactPath,
   customerDoc,
   launchBrowser,
   newContext,
@@ -259,6 +260,7 @@ test('the same phone registered on two offline devices: the refusal is shown and
   const refused = row(two.page, 'Segundo Aparelho');
   await refused.getByText('Recusado pelo servidor').waitFor({ timeout: 30_000 });
   await refused.getByText('Este telefone já está cadastrado para outro cliente').waitFor();
+  await two.page.screenshot({ path: artifactPath('customers-refused-1280.png') });
   await two.page.getByRole('button', { name: '1 documento recusado' }).or(two.page.locator('[data-testid=sync-badge] button')).first().waitFor();
 
   // The sync badge's list offers the same fix.

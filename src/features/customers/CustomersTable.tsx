@@ -1,7 +1,7 @@
 /** Desktop list: Nome, Telefone, WhatsApp, Descrição, Transações, Orçamentos, Ações; a row click opens details. */
 import { Badge, Table, Text } from '@chakra-ui/react';
 import type { CustomerRow } from '../../data/db/customers';
-import { CustomerActions, type CustomerActionHandlers } from './CustomerActions';
+import { CustomerActions, FixButton, type CustomerActionHandlers } from './CustomerActions';
 import { CUSTOMER_TEXT as T } from './messages';
 
 export function CustomersTable({ rows, countsLoading = false, ...handlers }: { rows: CustomerRow[]; countsLoading?: boolean } & CustomerActionHandlers) {
@@ -28,15 +28,18 @@ export function CustomersTable({ rows, countsLoading = false, ...handlers }: { r
               bg={c.refused ? 'red.50' : undefined}
               onClick={() => handlers.onDetails(c)}
             >
-              <Table.Cell fontWeight="medium">
+              <Table.Cell fontWeight="medium" maxW="72" whiteSpace="normal">
                 {c.name}
                 {c.refused && (
-                  <Text as="span" display="block" textStyle="xs" color="red.700" fontWeight="normal">
-                    <Badge colorPalette="red" size="sm" me="1">
-                      {T.refusedBadge}
-                    </Badge>
-                    {c.refused.message}
-                  </Text>
+                  <>
+                    <Text as="span" display="block" textStyle="xs" color="red.700" fontWeight="normal">
+                      <Badge colorPalette="red" size="sm" me="1">
+                        {T.refusedBadge}
+                      </Badge>
+                      {c.refused.message}
+                    </Text>
+                    <FixButton customer={c} onEdit={handlers.onEdit} />
+                  </>
                 )}
               </Table.Cell>
               <Table.Cell whiteSpace="nowrap">{c.phone}</Table.Cell>
@@ -48,8 +51,8 @@ export function CustomersTable({ rows, countsLoading = false, ...handlers }: { r
               </Table.Cell>
               <Table.Cell textAlign="center">{countsLoading ? '…' : c.transaction_count}</Table.Cell>
               <Table.Cell textAlign="center">{countsLoading ? '…' : c.quotation_count}</Table.Cell>
-              <Table.Cell>
-                <CustomerActions customer={c} {...handlers} />
+              <Table.Cell whiteSpace="nowrap">
+                <CustomerActions customer={c} showFix={false} {...handlers} />
               </Table.Cell>
             </Table.Row>
           ))}
