@@ -1,6 +1,7 @@
 /**
  * One toaster for the app; at most 5 toasts visible (spec §9).
- * - Small screens (< 768 px): bottom centre, success/info toasts last 2000 ms (spec §9).
+ * - Small screens (< 768 px): bottom centre (above the staff app's tab bar), success/info toasts
+ *   last 2000 ms (spec §9).
  * - Desktop: bottom right, so toasts never sit over the pages' action buttons (top right:
  *   'Novo Orçamento', 'Novo Cliente', 'Atualizar').
  */
@@ -12,8 +13,16 @@ export const MOBILE_TOAST_DURATION_MS = 2000;
 
 const isSmallScreen = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(TOAST_MOBILE_QUERY).matches;
 const placementFor = (small: boolean) => (small ? 'bottom' : 'bottom-end');
+/** On small screens, clear the staff app's bottom tab bar (4rem + the safe area). */
+const offsetsFor = (small: boolean) =>
+  small ? { top: '1rem', left: '1rem', right: '1rem', bottom: 'calc(4.75rem + env(safe-area-inset-bottom, 0px))' } : '1rem';
 
-const store = createToaster({ placement: placementFor(isSmallScreen()), pauseOnPageIdle: true, max: 5 });
+const store = createToaster({
+  placement: placementFor(isSmallScreen()),
+  offsets: offsetsFor(isSmallScreen()),
+  pauseOnPageIdle: true,
+  max: 5,
+});
 
 type ToastOptions = Parameters<typeof store.create>[0];
 
@@ -37,6 +46,7 @@ function subscribeScreen(onChange: () => void): () => void {
   const handle = () => {
     // The group reads its placement from the store when it renders (remounted by its key below).
     store.attrs.placement = placementFor(mql.matches);
+    store.attrs.offsets = offsetsFor(mql.matches);
     onChange();
   };
   mql.addEventListener('change', handle);

@@ -12,6 +12,7 @@ import {
   ADMIN_EMAIL,
   STAFF_PASSWORD,
   addUser,
+  artifactPath,
   customerDoc,
   launchBrowser,
   newContext,
@@ -153,15 +154,19 @@ test('desktop overlay: create, search, edit, details, delete refused with counts
 });
 
 test('mobile: cards at 390×844, the form, toasts at the bottom centre', async () => {
+  const mobileCustomer = customerDoc({ name: 'Caldeiraria Celular', phone: '(35) 3743-0555' });
+  await seed(server, staff, 'customers', [mobileCustomer]);
+  await seed(server, staff, 'quotations', [quotationDoc({ customer_id: mobileCustomer.id, code: 'ORC-2026-0555' })]);
+  await seed(server, staff, 'transactions', [transactionDoc(mobileCustomer.id), transactionDoc(mobileCustomer.id)]);
   const { page } = await newContext(browser, server, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   await signIn(page, MARIA, STAFF_PASSWORD);
   await page.goto('/adm/customers');
   await page.getByRole('heading', { name: 'Clientes' }).waitFor();
-  await row(page, 'Metalúrgica São João').waitFor();
+  await row(page, 'Caldeiraria Celular').waitFor();
   expect(await page.locator('table').count()).toBe(0);
-  const card = row(page, 'Metalúrgica São João');
-  await card.getByText('Transações: 1').waitFor();
-  await card.getByText('Orçamentos: 2').waitFor();
+  const card = row(page, 'Caldeiraria Celular');
+  await card.getByText('Transações: 2').waitFor();
+  await card.getByText('Orçamentos: 1').waitFor();
 
   await page.getByRole('button', { name: 'Novo Cliente' }).click();
   const form = page.getByRole('dialog', { name: 'Cadastrar Novo Cliente' });
@@ -173,6 +178,9 @@ test('mobile: cards at 390×844, the form, toasts at the bottom centre', async (
   const box = (await created.boundingBox())!;
   expect(Math.abs(box.x + box.width / 2 - 195)).toBeLessThan(30);
   expect(box.y).toBeGreaterThan(844 / 2);
+  // Above the tab bar once its entrance animation is over.
+  await expect.poll(async () => { const b = (await created.boundingBox())!; return b.y + b.height; }, { timeout: 1500 }).toBeLessThanOrEqual(844 - 64);
+  await page.screenshot({ path: artifactPath('customers-mobile-toast-390.png') });
   await row(page, 'Tornearia Campestre').waitFor();
   // Success toasts last 2 s on small screens.
   await created.waitFor({ state: 'detached', timeout: 4000 });
@@ -259,6 +267,7 @@ test('the same phone registered on two offline devices: the refusal is shown and
   const refused = row(two.page, 'Segundo Aparelho');
   await refused.getByText('Recusado pelo servidor').waitFor({ timeout: 30_000 });
   await refused.getByText('Este telefone já está cadastrado para outro cliente').waitFor();
+  await two.page.screenshot({ path: artifactPath('customers-refused-1280.png') });
   await two.page.getByRole('button', { name: '1 documento recusado' }).or(two.page.locator('[data-testid=sync-badge] button')).first().waitFor();
 
   // The sync badge's list offers the same fix.

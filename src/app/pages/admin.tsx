@@ -2,7 +2,7 @@
  * /adm/* — needs a session (or, offline, the last user known on this device), otherwise /auth.
  * This module is loaded lazily by the router, so RxDB (src/data/db) never reaches public pages.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
 import { Box, Center, Heading, Spinner } from '@chakra-ui/react';
 import type { CollectionName, CustomerDoc } from '@shared';
@@ -16,6 +16,8 @@ import { useRefusedNotice } from '../../ui/useRefusedNotice';
 import { InstallButton } from '../pwa/InstallButton';
 import { registerStaffServiceWorker } from '../pwa/register';
 import { useLiveToasts } from '../live-toasts';
+import { warmCustomerData } from '../../data/db/customers';
+import { useDatabase } from '../../data/db/live-query';
 
 registerStaffServiceWorker();
 
@@ -54,6 +56,14 @@ function AdminShell() {
   const status = useSyncStatus();
   useRefusedNotice(status.refused);
   useLiveToasts();
+  // The customers overlay reads whole collections (counts per customer): start that in the
+  // background shortly after the database opens, so the overlay opens at once.
+  const fdb = useDatabase();
+  useEffect(() => {
+    if (!fdb) return;
+    const t = setTimeout(() => warmCustomerData(fdb), 1500);
+    return () => clearTimeout(t);
+  }, [fdb]);
   // 'Corrigir' on a refused customer (e.g. a phone another device registered first): edit it here.
   const [fixing, setFixing] = useState<CustomerDoc | null>(null);
   const fixRefused = (collection: string, id: string) => {

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { map } from 'rxjs';
+import { map, shareReplay, take, type Observable } from 'rxjs';
 import { ERROR_MESSAGES, phoneKey, type CustomerDoc, type QuotationDoc, type TransactionDoc } from '@shared';
 import {
   CUSTOMER_RULE_MESSAGES,
@@ -13,6 +13,7 @@ import { DataError } from './errors';
 import { toPlain, useLiveQuery } from './live-query';
 import { requireDatabase } from './session';
 import { useSyncStatus } from './sync-status';
+import type { ForjaRxDatabase } from './types';
 import { insertDocument, patchDocument, putDocument, removeDocument } from './writes';
 
 export type NewCustomer = { name: string; phone: string; whatsapp?: string | null; description?: string | null };
@@ -25,17 +26,50 @@ export const CUSTOMER_MESSAGES = {
   notFound: 'Cliente não encontrado',
 } as const;
 
+/**
+ * One live result per database, kept while the database is open and shared by every screen
+ * that reads it: the customers list, its counts and the details dialog read whole collections
+ * (thousands of documents); reading them again from IndexedDB each time the overlay opens took
+ * over a second (bench:ui customers). `warmCustomerData` starts them when the admin area opens.
+ */
+const shared = new WeakMap<ForjaRxDatabase, Map<string, Observable<unknown>>>();
+function sharedQuery<T>(db: ForjaRxDatabase, key: string, build: () => Observable<T>): Observable<T> {
+  let byKey = shared.get(db);
+  if (!byKey) shared.set(db, (byKey = new Map()));
+  let obs = byKey.get(key) as Observable<T> | undefined;
+  if (!obs) {
+    obs = build().pipe(shareReplay({ bufferSize: 1, refCount: false }));
+    byKey.set(key, obs);
+  }
+  return obs;
+}
+
+const customers$ = (db: ForjaRxDatabase) =>
+  sharedQuery(db, 'customers', () =>
+    db.customers.find().$.pipe(
+      map((docs) =>
+        toPlain<CustomerDoc>(docs).sort((a, b) => b.created_at.localeCompare(a.created_at) || a.name.localeCompare(b.name, 'pt-BR')),
+      ),
+    ),
+  );
+const quotationDocs$ = (db: ForjaRxDatabase) => sharedQuery(db, 'quotations', () => db.quotations.find().$);
+const transactionDocs$ = (db: ForjaRxDatabase) => sharedQuery(db, 'transactions', () => db.transactions.find().$);
+const quotationCounts$ = (db: ForjaRxDatabase) => sharedQuery(db, 'quotation-counts', () => quotationDocs$(db).pipe(map(countByCustomer)));
+const transactionCounts$ = (db: ForjaRxDatabase) =>
+  sharedQuery(db, 'transaction-counts', () => transactionDocs$(db).pipe(map(countByCustomer)));
+
+/** Starts reading the customers screen's data in the background (call once the database is open). */
+export function warmCustomerData(fdb: ForjaDatabase): void {
+  // shareReplay without refCount keeps each source subscribed after these first values.
+  const quiet = { error: () => undefined };
+  customers$(fdb.db).pipe(take(1)).subscribe(quiet);
+  quotationCounts$(fdb.db).pipe(take(1)).subscribe(quiet);
+  transactionCounts$(fdb.db).pipe(take(1)).subscribe(quiet);
+}
+
 /** Customers newest first, as plain objects, live. */
 export function useCustomers(): { customers: CustomerDoc[]; loading: boolean } {
-  const { data, loading } = useLiveQuery(
-    (db) =>
-      db.customers.find().$.pipe(
-        map((docs) =>
-          toPlain<CustomerDoc>(docs).sort((a, b) => b.created_at.localeCompare(a.created_at) || a.name.localeCompare(b.name, 'pt-BR')),
-        ),
-      ),
-    [],
-  );
+  const { data, loading } = useLiveQuery((db) => customers$(db), []);
   return { customers: data ?? [], loading };
 }
 
@@ -54,8 +88,8 @@ const EMPTY_COUNTS = new Map<string, number>();
  * change (never one query per row), so a table of customers stays fast with thousands of docs.
  */
 export function useCustomerHistoryCounts(): { quotations: Map<string, number>; transactions: Map<string, number>; loading: boolean } {
-  const q = useLiveQuery((db) => db.quotations.find().$.pipe(map((docs) => countByCustomer(docs))), []);
-  const t = useLiveQuery((db) => db.transactions.find().$.pipe(map((docs) => countByCustomer(docs))), []);
+  const q = useLiveQuery((db) => quotationCounts$(db), []);
+  const t = useLiveQuery((db) => transactionCounts$(db), []);
   return {
     quotations: q.data ?? EMPTY_COUNTS,
     transactions: t.data ?? EMPTY_COUNTS,
@@ -68,7 +102,7 @@ export function useCustomerHistoryCounts(): { quotations: Map<string, number>; t
  * copy is gone (a refused new customer is removed locally by replication): they stay listed,
  * marked, until fixed or discarded.
  */
-export function useCustomerRows(): { rows: CustomerRow[]; loading: boolean } {
+export function useCustomerRows(): { rows: CustomerRow[]; loading: boolean; countsLoading: boolean } {
   const { customers, loading } = useCustomers();
   const counts = useCustomerHistoryCounts();
   const { refused } = useSyncStatus();
@@ -96,7 +130,8 @@ export function useCustomerRows(): { rows: CustomerRow[]; loading: boolean } {
       .map((r) => row(r.document as unknown as CustomerDoc));
     return [...orphans, ...out];
   }, [customers, counts.quotations, counts.transactions, refused]);
-  return { rows, loading: loading || counts.loading };
+  // The list shows as soon as the customers are read; counts fill in when theirs are.
+  return { rows, loading, countsLoading: counts.loading };
 }
 
 export type CustomerTransaction = Pick<
@@ -105,7 +140,12 @@ export type CustomerTransaction = Pick<
 >;
 export type CustomerQuotation = Pick<QuotationDoc, 'id' | 'code' | 'created_at' | 'description' | 'total_amount' | 'status'>;
 
-/** One customer's transactions and quotations, newest first, live (the details dialog). */
+/**
+ * One customer's transactions and quotations, newest first, live (the details dialog).
+ * Read through the same whole-collection queries as the list's counts (RxDB shares one cached
+ * query and its results), then filtered in memory: customer_id has no index, and a separate
+ * selector query would scan the collection in IndexedDB every time a dialog opens.
+ */
 export function useCustomerHistory(customerId: string | null | undefined): {
   transactions: CustomerTransaction[];
   quotations: CustomerQuotation[];
@@ -113,18 +153,15 @@ export function useCustomerHistory(customerId: string | null | undefined): {
   loadingQuotations: boolean;
 } {
   const id = customerId ?? '';
+  const newestFirst = <T extends { created_at: string }>(xs: T[]) => xs.sort((a, b) => b.created_at.localeCompare(a.created_at));
   const t = useLiveQuery(
     (db) =>
-      db.transactions
-        .find({ selector: { customer_id: id } })
-        .$.pipe(map((docs) => toPlain<TransactionDoc>(docs).sort((a, b) => b.created_at.localeCompare(a.created_at)))),
+      transactionDocs$(db).pipe(map((docs) => newestFirst(toPlain<TransactionDoc>(docs.filter((d) => d.customer_id === id))))),
     [id],
   );
   const q = useLiveQuery(
     (db) =>
-      db.quotations
-        .find({ selector: { customer_id: id } })
-        .$.pipe(map((docs) => toPlain<QuotationDoc>(docs).sort((a, b) => b.created_at.localeCompare(a.created_at)))),
+      quotationDocs$(db).pipe(map((docs) => newestFirst(toPlain<QuotationDoc>(docs.filter((d) => d.customer_id === id))))),
     [id],
   );
   return {

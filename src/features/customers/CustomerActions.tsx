@@ -10,14 +10,20 @@ export interface CustomerActionHandlers {
   onDelete: (c: CustomerRow) => void;
 }
 
-export function CustomerActions({ customer, onDetails, onEdit, onDelete }: { customer: CustomerRow } & CustomerActionHandlers) {
+export function CustomerActions({
+  customer,
+  onDetails,
+  onEdit,
+  onDelete,
+  showFix = true,
+}: { customer: CustomerRow; showFix?: boolean } & CustomerActionHandlers) {
   const stop = (fn: (c: CustomerRow) => void) => (e: React.MouseEvent) => {
     e.stopPropagation();
     fn(customer);
   };
   return (
-    <HStack gap="1" justify="flex-end" onClick={(e) => e.stopPropagation()}>
-      {customer.refused && (
+    <HStack gap="1" justify="flex-end" wrap="wrap" onClick={(e) => e.stopPropagation()}>
+      {showFix && customer.refused && (
         <Button size="xs" colorPalette="red" variant="solid" onClick={stop(onEdit)}>
           <Wrench aria-hidden /> {T.fix}
         </Button>
@@ -39,5 +45,23 @@ export function CustomerActions({ customer, onDetails, onEdit, onDelete }: { cus
         <Trash2 />
       </IconButton>
     </HStack>
+  );
+}
+
+/** 'Corrigir' on its own (the table shows it under the refusal, keeping the actions column narrow). */
+export function FixButton({ customer, onEdit }: { customer: CustomerRow; onEdit: (c: CustomerRow) => void }) {
+  return (
+    <Button
+      size="xs"
+      colorPalette="red"
+      variant="solid"
+      mt="1"
+      onClick={(e) => {
+        e.stopPropagation();
+        onEdit(customer);
+      }}
+    >
+      <Wrench aria-hidden /> {T.fix}
+    </Button>
   );
 }

@@ -4,7 +4,7 @@ import type { CustomerRow } from '../../data/db/customers';
 import { CustomerActions, type CustomerActionHandlers } from './CustomerActions';
 import { CUSTOMER_TEXT as T } from './messages';
 
-export function CustomerCards({ rows, ...handlers }: { rows: CustomerRow[] } & CustomerActionHandlers) {
+export function CustomerCards({ rows, countsLoading = false, ...handlers }: { rows: CustomerRow[]; countsLoading?: boolean } & CustomerActionHandlers) {
   return (
     <Stack as="ul" listStyleType="none" gap="3" aria-label={T.title}>
       {rows.map((c) => (
@@ -43,10 +43,10 @@ export function CustomerCards({ rows, ...handlers }: { rows: CustomerRow[] } & C
           <HStack justify="space-between" mt="2" gap="2" wrap="wrap">
             <HStack gap="2">
               <Badge variant="subtle">
-                {T.colTransactions}: {c.transaction_count}
+                {T.colTransactions}: {countsLoading ? '…' : c.transaction_count}
               </Badge>
               <Badge variant="subtle">
-                {T.colQuotations}: {c.quotation_count}
+                {T.colQuotations}: {countsLoading ? '…' : c.quotation_count}
               </Badge>
             </HStack>
             <CustomerActions customer={c} {...handlers} />

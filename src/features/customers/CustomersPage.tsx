@@ -8,7 +8,7 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { Box, Button, Heading, HStack, Input, InputGroup, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Plus, Search } from 'lucide-react';
 import { useCustomerRows, type CustomerRow } from '../../data/db/customers';
-import { matchesSearch } from '../../domain/search';
+import { normalizeForSearch } from '../../domain/search';
 import { Pagination } from '../../ui/Pagination';
 import { pageSlice } from '../../ui/pagination';
 import { CustomerCards } from './CustomerCards';
@@ -22,7 +22,7 @@ import { useSmallScreen } from './useSmallScreen';
 export const CUSTOMERS_PAGE_SIZE = 10;
 
 export function CustomersPage({ embedded = false }: { embedded?: boolean }) {
-  const { rows, loading } = useCustomerRows();
+  const { rows, loading, countsLoading } = useCustomerRows();
   const small = useSmallScreen();
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
@@ -31,10 +31,15 @@ export function CustomersPage({ embedded = false }: { embedded?: boolean }) {
   const [details, setDetails] = useState<CustomerRow | null>(null);
   const { requestDelete, dialog } = useCustomerDelete();
 
-  const filtered = useMemo(
-    () => rows.filter((c) => matchesSearch(deferredQuery, [c.name, c.phone, c.whatsapp, c.description])),
-    [rows, deferredQuery],
+  // Each row's searchable text normalized once per change of the list, not once per keystroke.
+  const searchable = useMemo(
+    () => rows.map((c) => ({ c, text: normalizeForSearch([c.name, c.phone, c.whatsapp, c.description].join('\n')) })),
+    [rows],
   );
+  const filtered = useMemo(() => {
+    const q = normalizeForSearch(deferredQuery);
+    return q === '' ? rows : searchable.filter((s) => s.text.includes(q)).map((s) => s.c);
+  }, [rows, searchable, deferredQuery]);
   const visible = pageSlice(filtered, page, CUSTOMERS_PAGE_SIZE);
   const handlers = {
     onDetails: (c: CustomerRow) => setDetails(c),
@@ -79,7 +84,7 @@ export function CustomersPage({ embedded = false }: { embedded?: boolean }) {
           <Text textStyle="xs" color="fg.muted" mb="2" aria-live="polite">
             {T.count(filtered.length)}
           </Text>
-          {small ? <CustomerCards rows={visible} {...handlers} /> : <CustomersTable rows={visible} {...handlers} />}
+          {small ? <CustomerCards rows={visible} countsLoading={countsLoading} {...handlers} /> : <CustomersTable rows={visible} countsLoading={countsLoading} {...handlers} />}
           <Pagination
             page={page}
             total={filtered.length}

@@ -1,10 +1,10 @@
 /** Desktop list: Nome, Telefone, WhatsApp, Descrição, Transações, Orçamentos, Ações; a row click opens details. */
 import { Badge, Table, Text } from '@chakra-ui/react';
 import type { CustomerRow } from '../../data/db/customers';
-import { CustomerActions, type CustomerActionHandlers } from './CustomerActions';
+import { CustomerActions, FixButton, type CustomerActionHandlers } from './CustomerActions';
 import { CUSTOMER_TEXT as T } from './messages';
 
-export function CustomersTable({ rows, ...handlers }: { rows: CustomerRow[] } & CustomerActionHandlers) {
+export function CustomersTable({ rows, countsLoading = false, ...handlers }: { rows: CustomerRow[]; countsLoading?: boolean } & CustomerActionHandlers) {
   return (
     <Table.ScrollArea borderWidth="1px" rounded="md">
       <Table.Root size="sm" interactive aria-label={T.title}>
@@ -28,15 +28,18 @@ export function CustomersTable({ rows, ...handlers }: { rows: CustomerRow[] } & 
               bg={c.refused ? 'red.50' : undefined}
               onClick={() => handlers.onDetails(c)}
             >
-              <Table.Cell fontWeight="medium">
+              <Table.Cell fontWeight="medium" maxW="72" whiteSpace="normal">
                 {c.name}
                 {c.refused && (
-                  <Text as="span" display="block" textStyle="xs" color="red.700" fontWeight="normal">
-                    <Badge colorPalette="red" size="sm" me="1">
-                      {T.refusedBadge}
-                    </Badge>
-                    {c.refused.message}
-                  </Text>
+                  <>
+                    <Text as="span" display="block" textStyle="xs" color="red.700" fontWeight="normal">
+                      <Badge colorPalette="red" size="sm" me="1">
+                        {T.refusedBadge}
+                      </Badge>
+                      {c.refused.message}
+                    </Text>
+                    <FixButton customer={c} onEdit={handlers.onEdit} />
+                  </>
                 )}
               </Table.Cell>
               <Table.Cell whiteSpace="nowrap">{c.phone}</Table.Cell>
@@ -46,10 +49,10 @@ export function CustomersTable({ rows, ...handlers }: { rows: CustomerRow[] } & 
                   {c.description ?? T.none}
                 </Text>
               </Table.Cell>
-              <Table.Cell textAlign="center">{c.transaction_count}</Table.Cell>
-              <Table.Cell textAlign="center">{c.quotation_count}</Table.Cell>
-              <Table.Cell>
-                <CustomerActions customer={c} {...handlers} />
+              <Table.Cell textAlign="center">{countsLoading ? '…' : c.transaction_count}</Table.Cell>
+              <Table.Cell textAlign="center">{countsLoading ? '…' : c.quotation_count}</Table.Cell>
+              <Table.Cell whiteSpace="nowrap">
+                <CustomerActions customer={c} showFix={false} {...handlers} />
               </Table.Cell>
             </Table.Row>
           ))}

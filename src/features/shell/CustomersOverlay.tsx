@@ -21,7 +21,10 @@ export function CustomersOverlay({ open, onClose, children }: { open: boolean; o
         <Dialog.Backdrop />
         <Dialog.Positioner>
           {/* Wide enough for the customers table with its seven columns (xl alone is 36rem). */}
-          <Dialog.Content maxW={isMobile ? undefined : 'min(72rem, calc(100vw - 2rem))'}>
+          <Dialog.Content
+            maxW={isMobile ? undefined : 'min(72rem, calc(100vw - 2rem))'}
+            minH={isMobile ? undefined : 'min(42rem, calc(100dvh - 8rem))'}
+          >
             <Dialog.Header>
               <Dialog.Title>{M.customersOverlayTitle}</Dialog.Title>
             </Dialog.Header>
