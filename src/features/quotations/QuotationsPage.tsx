@@ -58,7 +58,9 @@ export function QuotationsPage({ CustomerFormDialog, ...launch }: Props) {
   const total = ready ? full.quotations.length : head.total ?? 0;
   const shown = ready ? filtered.length : total;
   const loading = (!ready && head.loading) || waitFull;
-  const actions = useQuotationActions({ company, customerOf: (q) => (q.customer_id ? byId.get(q.customer_id) ?? null : null), mobile });
+  // Until the whole list is read, the first page's customers come with it.
+  const customers = ready ? byId : head.customers;
+  const actions = useQuotationActions({ company, customerOf: (q) => (q.customer_id ? customers.get(q.customer_id) ?? null : null), mobile });
   const onEdit = (q: QuotationDoc) => setForm({ editing: q });
   const filtering = text.trim() !== '' || status !== 'all';
 
@@ -154,7 +156,7 @@ export function QuotationsPage({ CustomerFormDialog, ...launch }: Props) {
           editing={form.editing}
           onClose={() => setForm(null)}
           CustomerFormDialog={CustomerFormDialog}
-          customers={byId}
+          customers={customers}
         />
       )}
       {actions.dialogs}
