@@ -3,13 +3,17 @@
  * database (offline too). What the customer sees is drawn with the public page's pieces,
  * composed here so the features stay apart.
  */
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router-dom';
 import type { CompanyDoc, CustomerDoc, PublicCompany, PublicQuotation, QuotationDoc } from '@shared';
 import { CompanyHeader } from '../../features/public-quotation/CompanyHeader';
+import { ContactFooter } from '../../features/public-quotation/ContactFooter';
 import { QuotationView } from '../../features/public-quotation/QuotationView';
 import '../../features/public-quotation/quotation.css';
 import { StaffQuotationPage } from '../../features/quotations/StaffQuotationPage';
 import { CustomerFormDialog } from '../../features/customers';
+
+const PixPanel = lazy(() => import('../../features/public-quotation/PixPanel'));
 
 function toPublicQuotation(q: QuotationDoc, customer: CustomerDoc | null): PublicQuotation {
   return {
@@ -60,6 +64,12 @@ export const StaffQuotationRoute = () => {
         <div className="pq-page">
           <CompanyHeader company={toPublicCompany(company)} />
           <QuotationView quotation={toPublicQuotation(q, customer)} />
+          {company?.pix_key && (
+            <Suspense fallback={null}>
+              <PixPanel pixKey={company.pix_key} merchantName={company.name} merchantCity={company.city} amount={q.total_amount} code={q.code} />
+            </Suspense>
+          )}
+          <ContactFooter company={toPublicCompany(company)} />
         </div>
       )}
     />

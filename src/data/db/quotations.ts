@@ -275,6 +275,12 @@ async function settled(fdb: ForjaDatabase, id: string, timeoutMs = 10_000): Prom
   }
 }
 
+const unannounced: CodeRecovery[] = [];
+/** Recoveries that happened while no quotations screen was open (each returned once). */
+export function takeUnannouncedRecoveries(): CodeRecovery[] {
+  return unannounced.splice(0, unannounced.length);
+}
+
 let recoverySub: Subscription | null = null;
 /** Starts (once per app) the code-collision recovery for whichever database is open. */
 export function startQuotationCodeRecovery(): void {
@@ -282,7 +288,13 @@ export function startQuotationCodeRecovery(): void {
   let inner: Subscription | null = null;
   recoverySub = database$.subscribe((fdb) => {
     inner?.unsubscribe();
-    inner = fdb ? watchCodeCollisions(fdb, (r) => codeRecoveries$.next(r)) : null;
+    inner = fdb
+      ? watchCodeCollisions(fdb, (r) => {
+          // Nobody on screen to tell: keep it until a quotations screen asks (takeUnannouncedRecoveries).
+          if (codeRecoveries$.observed) codeRecoveries$.next(r);
+          else unannounced.push(r);
+        })
+      : null;
   });
 }
 

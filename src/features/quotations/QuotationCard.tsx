@@ -1,5 +1,5 @@
 /** Small screens: one quotation as a card, 'Mais'/'Menos' revealing creator, date and materials. */
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Box, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { ChevronDown, ChevronUp } from 'lucide-react';
 import type { CustomerDoc, QuotationDoc } from '@shared';
@@ -48,7 +48,7 @@ function Details({ q }: { q: QuotationDoc }) {
   );
 }
 
-export function QuotationCard({ q, customer, actions, onEdit, ...launch }: Props) {
+export const QuotationCard = memo(function QuotationCard({ q, customer, actions, onEdit, ...launch }: Props) {
   const [open, setOpen] = useState(false);
   return (
     <Card.Root size="sm" data-testid="quotation-card" data-code={q.code}>
@@ -78,4 +78,4 @@ export function QuotationCard({ q, customer, actions, onEdit, ...launch }: Props
       </Card.Body>
     </Card.Root>
   );
-}
+});

@@ -3,7 +3,7 @@
  * a table on wide screens and cards below 768 px, 10 per page. Reads the local database
  * (works offline, changes live as other devices' edits arrive).
  */
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Box, Button, Center, Heading, HStack, IconButton, Spinner, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
 import { Plus, RefreshCw } from 'lucide-react';
 import type { QuotationDoc } from '@shared';
@@ -19,7 +19,7 @@ import { QuotationsTable } from './QuotationsTable';
 import { QuotationsToolbar } from './QuotationsToolbar';
 import type { CustomerFormDialogComponent, LaunchToCash } from './types';
 import { useCodeRecoveryToasts } from './useCodeRecoveryToasts';
-import { useQuotationActions } from './useQuotationActions';
+import { useQuotationActions, type QuotationActions } from './useQuotationActions';
 import { useRefresh } from './useRefresh';
 
 export const PAGE_SIZE = 10;
@@ -58,8 +58,26 @@ export function QuotationsPage({ CustomerFormDialog, ...launch }: Props) {
   const total = ready ? full.quotations.length : head.total ?? 0;
   const shown = ready ? filtered.length : total;
   const loading = (!ready && head.loading) || waitFull;
-  const actions = useQuotationActions({ company, customerOf: (q) => (q.customer_id ? byId.get(q.customer_id) ?? null : null), mobile });
-  const onEdit = (q: QuotationDoc) => setForm({ editing: q });
+  // Until the whole list is read, the first page's customers come with it.
+  const customers = ready ? byId : head.customers;
+  const actions = useQuotationActions({ company, customerOf: (q) => (q.customer_id ? customers.get(q.customer_id) ?? null : null), mobile });
+  // Stable handlers, so opening the form or a dialog does not re-render the rows.
+  const latest = useRef(actions);
+  useEffect(() => {
+    latest.current = actions;
+  });
+  const rowActions = useMemo<QuotationActions>(
+    () => ({
+      view: (q) => latest.current.view(q),
+      copy: (q) => latest.current.copy(q),
+      share: (q) => latest.current.share(q),
+      savePdf: (q) => latest.current.savePdf(q),
+      askDelete: (q, after) => latest.current.askDelete(q, after),
+      dialogs: null,
+    }),
+    [],
+  );
+  const onEdit = useCallback((q: QuotationDoc) => setForm({ editing: q }), []);
   const filtering = text.trim() !== '' || status !== 'all';
 
   let body;
@@ -98,12 +116,12 @@ export function QuotationsPage({ CustomerFormDialog, ...launch }: Props) {
     body = (
       <Stack gap="3">
         {visible.map((r) => (
-          <QuotationCard key={r.q.id} q={r.q} customer={r.customer} actions={actions} onEdit={onEdit} {...launch} />
+          <QuotationCard key={r.q.id} q={r.q} customer={r.customer} actions={rowActions} onEdit={onEdit} {...launch} />
         ))}
       </Stack>
     );
   } else {
-    body = <QuotationsTable rows={visible} actions={actions} onEdit={onEdit} {...launch} />;
+    body = <QuotationsTable rows={visible} actions={rowActions} onEdit={onEdit} {...launch} />;
   }
 
   return (
@@ -154,7 +172,7 @@ export function QuotationsPage({ CustomerFormDialog, ...launch }: Props) {
           editing={form.editing}
           onClose={() => setForm(null)}
           CustomerFormDialog={CustomerFormDialog}
-          customers={byId}
+          customers={customers}
         />
       )}
       {actions.dialogs}

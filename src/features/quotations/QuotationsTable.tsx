@@ -1,4 +1,5 @@
 /** Wide screens: Código, Cliente, Descrição, Valor Total, Status, Ações. */
+import { memo } from 'react';
 import { Table, Text } from '@chakra-ui/react';
 import type { QuotationDoc } from '@shared';
 import { formatBRL } from '../../domain/money';
@@ -10,7 +11,7 @@ import type { QuotationActions } from './useQuotationActions';
 
 type Props = LaunchProps & { rows: QuotationRow[]; actions: QuotationActions; onEdit: (q: QuotationDoc) => void };
 
-export function QuotationsTable({ rows, actions, onEdit, ...launch }: Props) {
+export const QuotationsTable = memo(function QuotationsTable({ rows, actions, onEdit, ...launch }: Props) {
   return (
     <Table.ScrollArea borderWidth="1px" rounded="md">
       <Table.Root size="sm" striped data-testid="quotations-table">
@@ -51,4 +52,4 @@ export function QuotationsTable({ rows, actions, onEdit, ...launch }: Props) {
       </Table.Root>
     </Table.ScrollArea>
   );
-}
+});
