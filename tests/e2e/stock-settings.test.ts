@@ -108,6 +108,7 @@ test('catalogues, an item moved offline, the overview, and the company name on t
     { timeout: 30_000, message: 'four movements on the server' },
   );
   expect(movements.reduce((s, m) => s + m.delta, 0)).toBe(51);
+  await logout(server, staff); // frees the API session's device slot (3 per user)
 
   // The item view lists the movements newest first with the running balance; raise the minimum to 60.
   await page.getByRole('button', { name: `Ver / editar: ${label}` }).click();
@@ -156,7 +157,6 @@ test('catalogues, an item moved offline, the overview, and the company name on t
     },
     { timeout: 30_000, interval: 1000, message: 'company name on the landing page' },
   );
-  await logout(server, staff); // frees the API session's device slot (3 per user)
 });
 
 test('on a phone, Perfil opens Minha conta, where another device’s session is ended', async () => {
