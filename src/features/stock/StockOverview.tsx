@@ -39,7 +39,7 @@ export function StockOverview({ items, movements, lookup, now = new Date() }: Pr
 
   return (
     <Stack gap="4">
-      <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+      <SimpleGrid columns={3} gap={{ base: '2', md: '4' }}>
         <Summary label={T.totalStock} value={formatQuantity(total)} testId="total-stock" />
         <Summary label={T.criticalItems} value={String(critical)} testId="critical-items" tone={critical > 0 ? 'red.600' : undefined} />
         <Summary label={T.monthMovements} value={String(thisMonth)} testId="month-movements" />
@@ -104,10 +104,10 @@ function Summary({ label, value, testId, tone }: { label: string; value: string;
   return (
     <Card.Root size="sm">
       <Card.Body>
-        <Text textStyle="sm" color="fg.muted">
+        <Text textStyle={{ base: 'xs', md: 'sm' }} color="fg.muted">
           {label}
         </Text>
-        <Text fontSize="2xl" fontWeight="bold" color={tone} data-testid={testId}>
+        <Text fontSize={{ base: 'xl', md: '2xl' }} fontWeight="bold" color={tone} data-testid={testId}>
           {value}
         </Text>
       </Card.Body>
