@@ -295,16 +295,16 @@ describe.each(backends())('sync routes (%s)', (backend) => {
     expect(res.rejections[1].fields).toContain('code');
   });
 
-  test('catalogue names are unique per kind ignoring case', async () => {
+  test('catalogue names are unique per kind ignoring case and accents', async () => {
     const now = isoAt();
     const item = (kind: string, name: string) => ({
       id: crypto.randomUUID(), kind, name, value: null, unit: null, parent_id: null,
       created_at: now, updated_at: now, client_updated_at: now, created_by: null, _deleted: false,
     });
-    // (Not a name of the shop's default catalogue, which the server creates: migration 005.)
-    const a = item('material', 'Aço Corten');
-    const b = item('material', 'aço corten');
-    const c = item('category', 'Aço Corten');
+    // Not one of the server's default entries (migration 005); accents are ignored too.
+    const a = item('material', 'Cobre Eletrolítico');
+    const b = item('material', 'cobre eletrolitico');
+    const c = item('category', 'Cobre Eletrolítico');
     const res = await push(server, alice.accessToken, 'catalog_items', [a, b, c].map((d) => ({ assumedMasterState: null, newDocumentState: d })));
     expect(res.rejections.map((r) => [r.id, r.error, r.message])).toEqual([[b.id, 'duplicate_catalog_name', ERROR_MESSAGES.duplicate_catalog_name]]);
   });

@@ -30,8 +30,10 @@ const REFERENCE_FIELD: Record<CatalogKind, 'category_id' | 'type_id' | 'material
 /** How many live stock items use the entry and (for a category) how many types belong to it. */
 export async function catalogUsage(fdb: ForjaDatabase, entry: Pick<CatalogItemDoc, 'id' | 'kind'>): Promise<{ items: number; types: number }> {
   const field = REFERENCE_FIELD[entry.kind];
-  const items = await fdb.db.stock_items.count({ selector: { [field]: entry.id } }).exec();
-  const types = entry.kind === 'category' ? await fdb.db.catalog_items.count({ selector: { kind: 'type', parent_id: entry.id } }).exec() : 0;
+  // find() rather than count(): RxDB refuses count queries its indexes cannot answer.
+  const items = (await fdb.db.stock_items.find({ selector: { [field]: entry.id } }).exec()).length;
+  const types =
+    entry.kind === 'category' ? (await fdb.db.catalog_items.find({ selector: { kind: 'type', parent_id: entry.id } }).exec()).length : 0;
   return { items, types };
 }
 

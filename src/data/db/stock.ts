@@ -27,7 +27,8 @@ export function useStockItems(): { items: StockItemWithQuantity[]; movements: St
     (db) =>
       combineLatest([db.stock_items.find().$, db.stock_movements.find().$]).pipe(
         map(([itemDocs, movementDocs]) => {
-          const movements = toPlain<StockMovementDoc>(movementDocs);
+          // Read-only views of the stored data (no per-document clone: the ledger can be long).
+          const movements = movementDocs.map((d) => (d as unknown as { _data: StockMovementDoc })._data);
           const quantities = quantitiesByItem(movements);
           const last = new Map<string, string>();
           for (const m of movements) {

@@ -14,18 +14,24 @@ interface Props {
   onClose: () => void;
   onEdit: () => void;
   onMove: () => void;
+  /** After the dialog has finished closing (open the next dialog only then). */
+  onExitComplete?: () => void;
 }
 
 const signed = (n: number) => (n > 0 ? `+${formatQuantity(n)}` : `−${formatQuantity(-n)}`);
 
-export function ItemView({ item, lookup, onClose, onEdit, onMove }: Props) {
+export function ItemView({ item, lookup, onClose, onEdit, onMove, onExitComplete }: Props) {
   const { movements } = useItemMovements(item?.id ?? null);
   const emails = useStaffDirectory();
   const lines = ledgerNewestFirst(movements);
   const status = item ? stockStatus(item.quantity, item.minimum_quantity) : 'Normal';
 
   return (
-    <Dialog.Root open={item !== null} onOpenChange={(d) => !d.open && onClose()} placement="center" scrollBehavior="inside" size={{ base: 'full', md: 'xl' }}>
+    <Dialog.Root
+      open={item !== null}
+      onOpenChange={(d) => !d.open && onClose()}
+      onExitComplete={onExitComplete}
+      placement="center" scrollBehavior="inside" size={{ base: 'full', md: 'xl' }}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

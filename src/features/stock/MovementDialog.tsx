@@ -36,12 +36,12 @@ export function MovementDialog({ open, title, quantity, onClose, onSubmit }: Pro
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => !d.open && onClose()} placement="center">
+    <Dialog.Root open={open} onOpenChange={(d) => !d.open && onClose()} closeOnInteractOutside={false} placement="center">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content mx="4">
-            <form onSubmit={submit}>
+            <form onSubmit={submit} noValidate>
               <Dialog.Header>
                 <Dialog.Title>{T.moveTitle}</Dialog.Title>
               </Dialog.Header>

@@ -111,12 +111,12 @@ export function StockItemForm({ open, item, lookup, onClose }: Props) {
   );
 
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => !d.open && onClose()} placement="center" scrollBehavior="inside" size={{ base: 'full', md: 'lg' }}>
+    <Dialog.Root open={open} onOpenChange={(d) => !d.open && onClose()} closeOnInteractOutside={false} placement="center" scrollBehavior="inside" size={{ base: 'full', md: 'lg' }}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content>
-            <form onSubmit={onSubmit} style={{ display: 'contents' }}>
+            <form onSubmit={onSubmit} noValidate style={{ display: 'contents' }}>
               <Dialog.Header>
                 <Dialog.Title>{editing ? T.editTitle : T.formTitle}</Dialog.Title>
               </Dialog.Header>

@@ -1,8 +1,10 @@
 /** The stock list: search, category filter, table (wide) or cards (narrow), movements and actions. */
 import { useMemo, useState } from 'react';
-import { Box, Card, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Card, HStack, Input, NativeSelect, Stack, Table, Text, useBreakpointValue } from '@chakra-ui/react';
 import type { StockItemWithQuantity } from '../../data/db/stock';
 import { matchesSearch } from '../../domain/search';
+import { Pagination } from '../../ui/Pagination';
+import { pageSlice } from '../../ui/pagination';
 import { STOCK_TEXT as T } from './messages';
 import { QuantityStepper, RowActions } from './StockRowActions';
 import type { CatalogLookup } from './useCatalogLookup';
@@ -16,25 +18,37 @@ interface Props {
   onDelete: (item: StockItemWithQuantity) => void;
 }
 
+const PAGE_SIZE = 20;
+
 export function StockList({ items, lookup, onStep, onMove, onView, onDelete }: Props) {
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState('');
-  const rows = useMemo(
+  const [page, setPage] = useState(1);
+  // One layout at a time (table or cards): rendering both doubled the work on every change.
+  const layout = useBreakpointValue({ base: 'cards', md: 'table' }) ?? 'table';
+  const filtered = useMemo(
     () =>
       items
         .filter((i) => !category || i.category_id === category)
         .filter((i) => matchesSearch(query, [lookup.name(i.type_id), lookup.name(i.material_id)])),
     [items, category, query, lookup],
   );
+  const rows = pageSlice(filtered, page, PAGE_SIZE);
   const n = (id: string) => lookup.name(id) ?? T.missing;
   const label = (i: StockItemWithQuantity) => lookup.product(i) || T.missing;
 
   return (
     <Stack gap="4">
       <Stack direction={{ base: 'column', md: 'row' }} gap="2">
-        <Input aria-label={T.search} placeholder={T.search} value={query} onChange={(e) => setQuery(e.target.value)} flex={{ md: '1' }} />
+        <Input aria-label={T.search} placeholder={T.search} value={query} onChange={(e) => {
+            setQuery(e.target.value);
+            setPage(1);
+          }} flex={{ md: '1' }} />
         <NativeSelect.Root width={{ base: 'full', md: '64' }}>
-          <NativeSelect.Field aria-label={T.allCategories} value={category} onChange={(e) => setCategory(e.currentTarget.value)}>
+          <NativeSelect.Field aria-label={T.allCategories} value={category} onChange={(e) => {
+              setCategory(e.currentTarget.value);
+              setPage(1);
+            }}>
             <option value="">{T.allCategories}</option>
             {lookup.list('category').map((c) => (
               <option key={c.id} value={c.id}>
@@ -49,7 +63,8 @@ export function StockList({ items, lookup, onStep, onMove, onView, onDelete }: P
         <Text color="fg.muted">{items.length === 0 ? T.empty : T.emptyFiltered}</Text>
       ) : (
         <>
-          <Box hideBelow="md" borderWidth="1px" rounded="md" overflowX="auto">
+          {layout === 'table' ? (
+          <Box borderWidth="1px" rounded="md" overflowX="auto">
             <Table.Root size="sm" interactive>
               <Table.Header>
                 <Table.Row>
@@ -77,7 +92,8 @@ export function StockList({ items, lookup, onStep, onMove, onView, onDelete }: P
               </Table.Body>
             </Table.Root>
           </Box>
-          <Stack hideFrom="md" gap="2">
+          ) : (
+          <Stack gap="2">
             {rows.map((i) => (
               <Card.Root key={i.id} size="sm" data-item-card={label(i)}>
                 <Card.Body gap="2">
@@ -93,6 +109,8 @@ export function StockList({ items, lookup, onStep, onMove, onView, onDelete }: P
               </Card.Root>
             ))}
           </Stack>
+          )}
+          <Pagination page={page} total={filtered.length} pageSize={PAGE_SIZE} onPageChange={setPage} buttons={layout === 'table' ? 5 : 3} />
         </>
       )}
     </Stack>

@@ -1,9 +1,11 @@
 /** The stock overview: cards, the product table with status, and the monthly movements chart. */
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Badge, Box, Card, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import type { StockMovementDoc } from '@shared';
 import type { StockItemWithQuantity } from '../../data/db/stock';
 import { formatDate } from '../../domain/dates';
+import { Pagination } from '../../ui/Pagination';
+import { pageSlice } from '../../ui/pagination';
 import { formatQuantity, isCritical, lastUpdate, monthlyMovements, movementsThisMonth, stockStatus } from '../../domain/stock';
 import { STOCK_TEXT as T } from './messages';
 import type { CatalogLookup } from './useCatalogLookup';
@@ -22,16 +24,22 @@ export function StockOverview({ items, movements, lookup, now = new Date() }: Pr
   const months = useMemo(() => monthlyMovements(movements, now, 6), [movements, nowKey]); // eslint-disable-line react-hooks/exhaustive-deps
   const byItem = useMemo(() => {
     const m = new Map<string, StockMovementDoc[]>();
-    for (const mv of movements) m.set(mv.stock_item_id, [...(m.get(mv.stock_item_id) ?? []), mv]);
+    for (const mv of movements) {
+      const list = m.get(mv.stock_item_id);
+      if (list) list.push(mv);
+      else m.set(mv.stock_item_id, [mv]);
+    }
     return m;
   }, [movements]);
   const total = items.reduce((s, i) => s + i.quantity, 0);
   const critical = items.filter((i) => isCritical(i.quantity, i.minimum_quantity)).length;
   const thisMonth = movementsThisMonth(movements, now);
+  const [page, setPage] = useState(1);
+  const pageItems = pageSlice(items, page, 20);
 
   return (
     <Stack gap="4">
-      <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+      <SimpleGrid columns={3} gap={{ base: '2', md: '4' }}>
         <Summary label={T.totalStock} value={formatQuantity(total)} testId="total-stock" />
         <Summary label={T.criticalItems} value={String(critical)} testId="critical-items" tone={critical > 0 ? 'red.600' : undefined} />
         <Summary label={T.monthMovements} value={String(thisMonth)} testId="month-movements" />
@@ -48,7 +56,7 @@ export function StockOverview({ items, movements, lookup, now = new Date() }: Pr
             </Table.Row>
           </Table.Header>
           <Table.Body>
-            {items.map((i) => {
+            {pageItems.map((i) => {
               const status = stockStatus(i.quantity, i.minimum_quantity);
               return (
                 <Table.Row key={i.id} data-overview={lookup.product(i)}>
@@ -73,6 +81,7 @@ export function StockOverview({ items, movements, lookup, now = new Date() }: Pr
           </Text>
         )}
       </Box>
+      <Pagination page={page} total={items.length} pageSize={20} onPageChange={setPage} />
       <Card.Root>
         <Card.Header>
           <Heading as="h2" size="md">
@@ -95,10 +104,10 @@ function Summary({ label, value, testId, tone }: { label: string; value: string;
   return (
     <Card.Root size="sm">
       <Card.Body>
-        <Text textStyle="sm" color="fg.muted">
+        <Text textStyle={{ base: 'xs', md: 'sm' }} color="fg.muted">
           {label}
         </Text>
-        <Text fontSize="2xl" fontWeight="bold" color={tone} data-testid={testId}>
+        <Text fontSize={{ base: 'xl', md: '2xl' }} fontWeight="bold" color={tone} data-testid={testId}>
           {value}
         </Text>
       </Card.Body>

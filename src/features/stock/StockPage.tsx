@@ -2,7 +2,7 @@
  * Controle de Estoque: the item list (?view=itens, default) and the overview (?view=visao-geral).
  * Quantities come from the movement ledger (src/data/db/stock.ts), offline too.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Box, Button, HStack, Heading, Spinner, Tabs, Text } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
 import { useSearchParams } from 'react-router-dom';
@@ -30,6 +30,8 @@ export function StockPage() {
   const [moving, setMoving] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
   const { move, dialog } = useStockMover();
+  // What to open once the item view has finished closing (two dialogs never overlap).
+  const afterView = useRef<(() => void) | null>(null);
   const find = (id: string | null) => (id ? (items.find((i) => i.id === id) ?? null) : null);
   const viewed = find(viewing);
   const moved = find(moving);
@@ -91,12 +93,18 @@ export function StockPage() {
         lookup={lookup}
         onClose={() => setViewing(null)}
         onEdit={() => {
-          setForm({ item: viewed, key: Date.now() });
+          const item = viewed;
+          afterView.current = () => setForm({ item, key: Date.now() });
           setViewing(null);
         }}
         onMove={() => {
-          setMoving(viewing);
+          const id = viewing;
+          afterView.current = () => setMoving(id);
           setViewing(null);
+        }}
+        onExitComplete={() => {
+          afterView.current?.();
+          afterView.current = null;
         }}
       />
       {moved && (

@@ -78,6 +78,8 @@ export async function seedCompanyProfile(db: Database, profile: PublicCompany = 
   );
   const types = new Map(cols.map((c) => [c.column_name, c.data_type]));
   return db.transaction(async (tx) => {
+    // Two servers starting at once on one database must not both insert it (same lock as the admin seed).
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [7422]);
     const { rows } = await tx.query('SELECT 1 FROM company WHERE id = $1', [COMPANY_DOC_ID]);
     if (rows.length > 0) return false;
     const seq = await nextSeq(tx);
