@@ -17,6 +17,7 @@ import { InstallButton } from '../pwa/InstallButton';
 import { registerStaffServiceWorker } from '../pwa/register';
 import { useLiveToasts } from '../live-toasts';
 import { warmCustomerData } from '../../data/db/customers';
+import { startQuotationCodeRecovery } from '../../data/db/quotations';
 import { useDatabase } from '../../data/db/live-query';
 
 registerStaffServiceWorker();
@@ -56,6 +57,9 @@ function AdminShell() {
   const status = useSyncStatus();
   useRefusedNotice(status.refused);
   useLiveToasts();
+  // A quotation whose code another device took meanwhile gets a new one by itself, whichever
+  // screen is open (not only when the quotations screen first opens).
+  useEffect(() => startQuotationCodeRecovery(), []);
   // The customers overlay reads whole collections (counts per customer): start that in the
   // background shortly after the database opens, so the overlay opens at once.
   const fdb = useDatabase();
