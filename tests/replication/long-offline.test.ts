@@ -31,10 +31,9 @@ async function writeOneOfEach(fdb: ForjaDatabase, label: string): Promise<Record
     type: 'entrada', customer_id: customer.id, name: null, category: null, description: `Entrada ${label}`, amount: 99.9,
     payment_method: 'pix', payment_status: 'pendente', due_date: null, created_by: null,
   });
-  // The item does not use the material: these tests delete it, and an entry in use cannot be deleted (catalog_in_use).
   const material = await insertDocument(fdb, 'catalog_items', { kind: 'material', name: `Material ${label} ${tag()}`, value: null, unit: null, parent_id: null, created_by: null });
   const item = await insertDocument(fdb, 'stock_items', {
-    category_id: 'cat', type_id: 'typ', material_id: 'mat', thickness_id: 'th', dimension_id: 'dim', minimum_quantity: 5, description: label, created_by: null,
+    category_id: 'cat', type_id: 'typ', material_id: material.id, thickness_id: 'th', dimension_id: 'dim', minimum_quantity: 5, description: label, created_by: null,
   });
   const movement = await insertDocument(fdb, 'stock_movements', { stock_item_id: item.id, delta: 7, reason: label, created_by: null });
   // The material is in use by the item (the server refuses deleting it); this entry is free.
