@@ -2,8 +2,9 @@
  * One toaster for the app; at most 5 toasts visible (spec §9).
  * - Small screens (< 768 px): bottom centre (above the staff app's tab bar), success/info toasts
  *   last 2000 ms (spec §9).
- * - Desktop: bottom right, so toasts never sit over the pages' action buttons (top right:
- *   'Novo Orçamento', 'Novo Cliente', 'Atualizar').
+ * - Desktop: top centre, between a page's title (left) and its action buttons (right: 'Novo
+ *   Orçamento', 'Novo Cliente', 'Atualizar'), where no control sits — at the top right they hid
+ *   those buttons, at the bottom right the forms' submit buttons ('Salvar dados da empresa').
  */
 import { useSyncExternalStore } from 'react';
 import { createToaster, Toaster as ChakraToaster, Portal, Stack, Toast, Spinner } from '@chakra-ui/react';
@@ -12,7 +13,7 @@ export const TOAST_MOBILE_QUERY = '(max-width: 767.98px)';
 export const MOBILE_TOAST_DURATION_MS = 2000;
 
 const isSmallScreen = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(TOAST_MOBILE_QUERY).matches;
-const placementFor = (small: boolean) => (small ? 'bottom' : 'bottom-end');
+const placementFor = (small: boolean) => (small ? 'bottom' : 'top');
 /** On small screens, clear the staff app's bottom tab bar (4rem + the safe area). */
 const offsetsFor = (small: boolean) =>
   small ? { top: '1rem', left: '1rem', right: '1rem', bottom: 'calc(4.75rem + env(safe-area-inset-bottom, 0px))' } : '1rem';
