@@ -4,8 +4,8 @@
  * other devices live).
  */
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { Box, Card, Heading, HStack, Link, Spinner, Stack, Text } from '@chakra-ui/react';
-import { RefreshCw } from 'lucide-react';
+import { Box, Button, Card, Heading, HStack, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Plus, RefreshCw } from 'lucide-react';
 import { useCustomers } from '../../data/db/customers';
 import { transactionCommands, useStaffEmails, useTransactions, type TransactionDoc } from '../../data/db/transactions';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -37,6 +37,7 @@ export function CashflowPage({ CustomerFormDialog, userEmail, installButton }: C
   const { refreshing, refresh } = useRefresh();
   const [editing, setEditing] = useState<TransactionDoc | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
 
   const customerNames = useMemo(() => new Map(customers.map((c) => [c.id, c.name])), [customers]);
   const byId = useCallback((id: string) => transactions.find((t) => t.id === id) ?? null, [transactions]);
@@ -70,16 +71,29 @@ export function CashflowPage({ CustomerFormDialog, userEmail, installButton }: C
         </HStack>
       </HStack>
 
-      <Card.Root>
-        <Card.Header pb="0">
-          <Heading as="h2" size="md">
-            {T.newTitle}
-          </Heading>
-        </Card.Header>
-        <Card.Body>
-          <TransactionForm customers={customers} CustomerFormDialog={CustomerFormDialog} userEmail={userEmail} />
-        </Card.Body>
-      </Card.Root>
+      {narrow && !formOpen ? (
+        <Button colorPalette="blue" size="lg" onClick={() => setFormOpen(true)}>
+          <Plus /> {T.newTitle}
+        </Button>
+      ) : (
+        <Card.Root>
+          <Card.Header pb="0">
+            <HStack justify="space-between">
+              <Heading as="h2" size="md">
+                {T.newTitle}
+              </Heading>
+              {narrow && (
+                <Button size="xs" variant="ghost" onClick={() => setFormOpen(false)}>
+                  {T.closeForm}
+                </Button>
+              )}
+            </HStack>
+          </Card.Header>
+          <Card.Body>
+            <TransactionForm customers={customers} CustomerFormDialog={CustomerFormDialog} userEmail={userEmail} />
+          </Card.Body>
+        </Card.Root>
+      )}
 
       <FiltersPanel filters={view.filters} onApply={view.setFilters} narrow={narrow} />
       <Box>

@@ -76,7 +76,8 @@ export function TransactionForm({ customers, CustomerFormDialog, userEmail, edit
   return (
     <form onSubmit={onSubmit} noValidate aria-label={editing ? T.editTitle : T.newTitle}>
       <Stack gap="4">
-        <Field.Root disabled={!!editing}>
+        <Stack direction={{ base: 'column', lg: editing ? 'column' : 'row' }} gap="4" align="stretch">
+        <Field.Root disabled={!!editing} w="auto" flexShrink={0}>
           <Field.Label>{T.type}</Field.Label>
           <SegmentGroup.Root
             size="sm"
@@ -90,7 +91,7 @@ export function TransactionForm({ customers, CustomerFormDialog, userEmail, edit
         </Field.Root>
 
         {form.type === 'entrada' ? (
-          <Stack gap="2">
+          <Stack gap="2" flex="1" minW="0">
             <CustomerField
               customers={customers}
               query={form.customerQuery}
@@ -116,7 +117,7 @@ export function TransactionForm({ customers, CustomerFormDialog, userEmail, edit
             )}
           </Stack>
         ) : (
-          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" flex="1">
             {form.type === 'saida' ? (
               <SelectField label={T.saidaType} name="saidaCategory" value={form.saidaCategory} options={opts(SAIDA_CATEGORIES, CATEGORY_LABELS)} onChange={(v) => set({ saidaCategory: v })} />
             ) : (
@@ -128,13 +129,9 @@ export function TransactionForm({ customers, CustomerFormDialog, userEmail, edit
             </Field.Root>
           </SimpleGrid>
         )}
+        </Stack>
 
-        <Field.Root>
-          <Field.Label>{T.description}</Field.Label>
-          <Textarea name="description" rows={2} placeholder={T.descriptionPlaceholder} value={form.description} onChange={(e) => set({ description: e.target.value })} />
-        </Field.Root>
-
-        <SimpleGrid columns={{ base: 1, sm: 2, lg: form.type === 'despesas' ? 2 : 3 }} gap="4">
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: 5 }} gap="4">
           <Field.Root required invalid={!!s.errors.amount}>
             <Field.Label>
               {T.amount} <Field.RequiredIndicator />
@@ -146,9 +143,6 @@ export function TransactionForm({ customers, CustomerFormDialog, userEmail, edit
             <SelectField label={T.method} name="method" value={form.method} options={opts(FORM_METHODS, TX_METHOD_LABELS)} onChange={(v) => set({ method: v as FormState['method'] })} />
           )}
           <SelectField label={T.status} name="status" value={form.status} options={opts(statuses, TX_STATUS_LABELS)} onChange={(v) => set({ status: v as FormState['status'] })} />
-        </SimpleGrid>
-
-        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
           <Field.Root invalid={!!s.errors.date} disabled={!!editing}>
             <Field.Label>{T.date}</Field.Label>
             <Input type="date" name="date" max={shopDate(new Date())} value={form.date} onChange={(e) => set({ date: e.target.value })} />
@@ -159,6 +153,11 @@ export function TransactionForm({ customers, CustomerFormDialog, userEmail, edit
             <Input type="date" name="dueDate" value={form.dueDate} onChange={(e) => set({ dueDate: e.target.value })} />
           </Field.Root>
         </SimpleGrid>
+
+        <Field.Root>
+          <Field.Label>{T.description}</Field.Label>
+          <Textarea name="description" rows={1} autoresize placeholder={T.descriptionPlaceholder} value={form.description} onChange={(e) => set({ description: e.target.value })} />
+        </Field.Root>
 
         <HStack justify="flex-end" gap="2">
           {onCancel && (

@@ -11,6 +11,7 @@ export const CASHFLOW_TEXT = {
   refreshFailed: 'Erro ao atualizar dados',
   // Form
   newTitle: 'Nova Transação',
+  closeForm: 'Fechar',
   editTitle: 'Editar Transação',
   type: 'Tipo',
   customer: 'Cliente',

@@ -30,7 +30,7 @@ describe('filters ↔ query string', () => {
   });
 });
 
-const tx = (over: Record<string, unknown>) => ({
+const tx = <O extends { id: string | number } & Record<string, unknown>>(over: O) => ({
   type: 'entrada',
   payment_method: 'pix',
   payment_status: 'pendente',
