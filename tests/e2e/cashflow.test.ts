@@ -13,7 +13,6 @@ import type { CustomerDoc, TransactionDoc } from '../../schemas/collections';
 import {
   ADMIN_EMAIL,
   STAFF_PASSWORD,
-  customerDoc,
   launchBrowser,
   prepareStaff,
   pullAll,
