@@ -4,7 +4,7 @@
  * device's transactions; its rules are pure functions in src/domain/transaction-rules.ts.
  */
 import { useMemo } from 'react';
-import { map } from 'rxjs';
+import { from, map, merge, share, shareReplay, takeUntil, type Observable } from 'rxjs';
 import { ERROR_MESSAGES, type CustomerDoc, type QuotationDoc, type TransactionDoc } from '@shared';
 import {
   TX_RULE_MESSAGES,
@@ -20,6 +20,7 @@ import { fromCents, toCents } from '../../domain/money';
 import { normalizeForSearch } from '../../domain/search';
 import type { ForjaDatabase } from './create-database';
 import { DataError } from './errors';
+import type { ForjaRxDatabase } from './types';
 import { useLiveQuery } from './live-query';
 import { database$, requireDatabase } from './session';
 import { insertDocument, patchDocument, removeDocument } from './writes';
@@ -41,17 +42,49 @@ export const TRANSACTION_MESSAGES = {
 /** Refresh debounce (spec §9). */
 export const REFRESH_DEBOUNCE_MS = 2_000;
 
-/** Transactions newest first (by date, then registration), as plain objects, live. */
-export function useTransactions(): { transactions: TransactionDoc[]; loading: boolean; error: unknown } {
-  const { data, loading, error } = useLiveQuery(
-    (db) =>
-      db.transactions
-        .find({ sort: [{ created_at: 'desc' }, { id: 'asc' }] })
-        .$.pipe(map((docs) => docs.map((d) => d.toJSON() as unknown as TransactionDoc))),
-    [],
-  );
-  return { transactions: data ?? [], loading, error };
+export interface TransactionList {
+  /** Newest first (by date, then id). */
+  transactions: TransactionDoc[];
+  /** False while only the newest page has been read (the full list follows). */
+  complete: boolean;
 }
+
+/** How many of the newest transactions are read first, so the list paints before the rest arrives. */
+export const FIRST_READ = 50;
+
+const lists = new WeakMap<object, Observable<TransactionList>>();
+const plainTx = (d: { toJSON(): unknown }) => d.toJSON() as unknown as TransactionDoc;
+
+/**
+ * One live list per database, shared by every screen and kept while the database is open:
+ * coming back to the cash book shows it at once. A first small read (the newest FIRST_READ)
+ * paints the first page while the whole book is read.
+ */
+function transactionList$(db: ForjaRxDatabase): Observable<TransactionList> {
+  let list = lists.get(db);
+  if (!list) {
+    const all$ = db.transactions
+      .find({ sort: [{ created_at: 'desc' }] })
+      .$.pipe(
+        map((docs): TransactionList => ({ transactions: docs.map(plainTx), complete: true })),
+        share(),
+      );
+    const head$ = from(db.transactions.find({ sort: [{ created_at: 'desc' }], limit: FIRST_READ }).exec()).pipe(
+      map((docs): TransactionList => ({ transactions: docs.map(plainTx), complete: false })),
+      takeUntil(all$),
+    );
+    list = merge(head$, all$).pipe(shareReplay({ bufferSize: 1, refCount: false }));
+    lists.set(db, list);
+  }
+  return list;
+}
+
+/** Transactions newest first, as plain objects, live (other devices' changes included). */
+export function useTransactions(): { transactions: TransactionDoc[]; complete: boolean; loading: boolean; error: unknown } {
+  const { data, loading, error } = useLiveQuery((db) => transactionList$(db), []);
+  return { transactions: data?.transactions ?? EMPTY_LIST, complete: data?.complete ?? false, loading, error };
+}
+const EMPTY_LIST: TransactionDoc[] = [];
 
 /** Staff id → e-mail, for 'Registrado por'. */
 export function useStaffEmails(): ReadonlyMap<string, string> {

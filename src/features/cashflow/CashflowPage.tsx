@@ -29,10 +29,10 @@ export interface CashflowPageProps {
 }
 
 export function CashflowPage({ CustomerFormDialog, userEmail, installButton }: CashflowPageProps) {
-  const { transactions, loading, error } = useTransactions();
+  const { transactions, complete, loading, error } = useTransactions();
   const { customers } = useCustomers();
   const staffEmails = useStaffEmails();
-  const view = useCashflowView(transactions);
+  const view = useCashflowView(transactions, complete);
   const narrow = useIsNarrow();
   const { refreshing, refresh } = useRefresh();
   const [editing, setEditing] = useState<TransactionDoc | null>(null);
@@ -97,9 +97,9 @@ export function CashflowPage({ CustomerFormDialog, userEmail, installButton }: C
 
       <FiltersPanel filters={view.filters} onApply={view.setFilters} narrow={narrow} />
       <Box>
-        <TotalsBar totals={view.totals} />
+        <TotalsBar totals={view.totals} pending={!view.complete} />
         <Text fontSize="xs" color="fg.muted" mt="1" textAlign="end" data-testid="transactions-count">
-          {T.countOf(view.total)}
+          {view.complete ? T.countOf(view.total) : T.updating}
         </Text>
       </Box>
       <TransactionList

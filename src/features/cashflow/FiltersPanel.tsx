@@ -3,7 +3,7 @@
  * (so a reload or a shared link shows the same list); 'Limpar Filtros' empties it.
  * Collapsible on small screens.
  */
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Badge, Box, Button, Card, Collapsible, Field, HStack, Input, SimpleGrid } from '@chakra-ui/react';
 import { ChevronDown, ChevronUp, Filter } from 'lucide-react';
 import { EMPTY_FILTERS, FILTER_KEYS, hasActiveFilters, type TransactionFilters } from '../../domain/transaction-filters';
@@ -33,7 +33,7 @@ const FIXED_OPTIONS = [
   { value: 'false', label: T.fixedExcluded },
 ];
 
-export function FiltersPanel({ filters, onApply, narrow }: Props) {
+export const FiltersPanel = memo(function FiltersPanel({ filters, onApply, narrow }: Props) {
   const [draft, setDraft] = useState(filters);
   const [open, setOpen] = useState(false);
   // The address is the truth: back/forward or a shared link updates the panel.
@@ -118,4 +118,4 @@ export function FiltersPanel({ filters, onApply, narrow }: Props) {
       </Card.Root>
     </Collapsible.Root>
   );
-}
+});

@@ -1,10 +1,11 @@
 /** Entradas, Saídas and Saldo of what the filters select (cents → BRL). */
-import { Card, SimpleGrid, Stat } from '@chakra-ui/react';
+import { memo } from 'react';
+import { Card, SimpleGrid, Skeleton, Stat } from '@chakra-ui/react';
 import { formatCentsBRL } from '../../domain/money';
 import type { CashTotals } from '../../domain/transaction-rules';
 import { CASHFLOW_TEXT as T } from './messages';
 
-export function TotalsBar({ totals }: { totals: CashTotals }) {
+export const TotalsBar = memo(function TotalsBar({ totals, pending = false }: { totals: CashTotals; pending?: boolean }) {
   const items = [
     { label: T.income, value: totals.incomeCents, color: 'green.fg', testId: 'total-income' },
     { label: T.expenses, value: totals.expenseCents, color: 'red.fg', testId: 'total-expenses' },
@@ -18,7 +19,7 @@ export function TotalsBar({ totals }: { totals: CashTotals }) {
             <Stat.Root>
               <Stat.Label fontSize={{ base: 'xs', md: 'sm' }}>{i.label}</Stat.Label>
               <Stat.ValueText data-testid={i.testId} color={i.color} fontSize={{ base: 'sm', md: 'xl' }} whiteSpace="nowrap">
-                {formatCentsBRL(i.value)}
+                {pending ? <Skeleton as="span" display="inline-block" h="1em" w="24" /> : formatCentsBRL(i.value)}
               </Stat.ValueText>
             </Stat.Root>
           </Card.Body>
@@ -26,4 +27,4 @@ export function TotalsBar({ totals }: { totals: CashTotals }) {
       ))}
     </SimpleGrid>
   );
-}
+});

@@ -3,7 +3,7 @@
  * Entrada → customer; Saída → tipo de saída (material, serviço, outros) and payee; Despesa Fixa →
  * the nine categories, no payment method, no 'Pago Parcial'.
  */
-import { useState, type ComponentType, type FormEvent } from 'react';
+import { memo, useState, type ComponentType, type FormEvent } from 'react';
 import { Alert, Button, Field, HStack, Input, SegmentGroup, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import type { CustomerDoc, TransactionDoc } from '@shared';
 import {
@@ -46,7 +46,7 @@ interface Props {
 
 const opts = (values: readonly string[], labels: Record<string, string>) => values.map((v) => ({ value: v, label: labels[v] ?? v }));
 
-export function TransactionForm({ customers, CustomerFormDialog, userEmail, editing = null, onDone, onCancel }: Props) {
+export const TransactionForm = memo(function TransactionForm({ customers, CustomerFormDialog, userEmail, editing = null, onDone, onCancel }: Props) {
   const [form, setForm] = useState<FormState>(() =>
     editing ? formFromTransaction(editing, customers.find((c) => c.id === editing.customer_id) ?? null) : defaultForm(new Date()),
   );
@@ -191,4 +191,4 @@ export function TransactionForm({ customers, CustomerFormDialog, userEmail, edit
       />
     </form>
   );
-}
+});

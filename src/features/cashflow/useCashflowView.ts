@@ -24,10 +24,12 @@ export interface CashflowView {
   setPage: (p: number) => void;
   /** A filter change (or new data) is still being computed. */
   stale: boolean;
+  /** The whole book has been read (totals and count are final). */
+  complete: boolean;
   today: string;
 }
 
-export function useCashflowView(transactions: TransactionDoc[]): CashflowView {
+export function useCashflowView(transactions: TransactionDoc[], complete = true): CashflowView {
   const [params, setParams] = useSearchParams();
   const query = params.toString();
   const filters = useMemo(() => filtersFromQuery(query), [query]);
@@ -72,7 +74,8 @@ export function useCashflowView(transactions: TransactionDoc[]): CashflowView {
     totals,
     page,
     setPage,
-    stale: deferredFilters !== filters || deferredTx !== transactions,
+    stale: deferredFilters !== filters || deferredTx !== transactions || !complete,
+    complete,
     today,
   };
 }
