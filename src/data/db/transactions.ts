@@ -86,6 +86,18 @@ export function useTransactions(): { transactions: TransactionDoc[]; complete: b
 }
 const EMPTY_LIST: TransactionDoc[] = [];
 
+/** One customer's transactions, newest first, live (the customer details' Transações tab). */
+export function useCustomerTransactions(customerId: string | null | undefined): { transactions: TransactionDoc[]; loading: boolean } {
+  const { data, loading } = useLiveQuery(
+    (db) =>
+      db.transactions
+        .find({ selector: { customer_id: customerId ?? '__none__' }, sort: [{ created_at: 'desc' }] })
+        .$.pipe(map((docs) => docs.map(plainTx))),
+    [customerId],
+  );
+  return { transactions: data ?? EMPTY_LIST, loading };
+}
+
 /** Staff id → e-mail, for 'Registrado por'. */
 export function useStaffEmails(): ReadonlyMap<string, string> {
   const { data } = useLiveQuery(

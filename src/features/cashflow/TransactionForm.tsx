@@ -161,11 +161,11 @@ export const TransactionForm = memo(function TransactionForm({ customers, Custom
 
         <HStack justify="flex-end" gap="2">
           {onCancel && (
-            <Button variant="outline" onClick={onCancel} disabled={s.busy}>
+            <Button variant="outline" onClick={onCancel} disabled={s.busy} flex={{ base: '1', sm: 'initial' }}>
               {T.cancel}
             </Button>
           )}
-          <Button type="submit" colorPalette="blue" loading={s.busy} loadingText={editing ? T.saving : T.submitting} w={{ base: 'full', sm: 'auto' }}>
+          <Button type="submit" colorPalette="blue" loading={s.busy} loadingText={editing ? T.saving : T.submitting} flex={{ base: '1', sm: 'initial' }}>
             {editing ? T.save : T.submit}
           </Button>
         </HStack>

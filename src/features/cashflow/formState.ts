@@ -50,7 +50,8 @@ export function formFromTransaction(t: TransactionDoc, customer: CustomerDoc | n
     description: t.description,
     amountCents: toCents(t.amount),
     method: t.payment_method === 'n/a' ? 'pix' : (t.payment_method as TxMethod),
-    status: t.payment_status === 'atrasado' ? 'pendente' : (t.payment_status as TxStatus),
+    status:
+      t.payment_status === 'atrasado' || (type === 'despesas' && t.payment_status === 'parcial') ? 'pendente' : (t.payment_status as TxStatus),
     dueDate: t.due_date ?? '',
   };
 }
