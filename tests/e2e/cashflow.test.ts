@@ -13,6 +13,7 @@ import type { CustomerDoc, TransactionDoc } from '../../schemas/collections';
 import {
   ADMIN_EMAIL,
   STAFF_PASSWORD,
+  customerDoc,
   launchBrowser,
   prepareStaff,
   pullAll,
@@ -204,6 +205,19 @@ test('a duplicate is refused, a similar one asks first; edit and delete', async 
   await confirm.getByRole('button', { name: 'Registrar mesmo assim' }).click();
   await page.getByRole('table').getByText(`Eletrodos ${n}`).waitFor();
   expect(await page.getByRole('table').getByText(`Solda ${n}`).count()).toBe(1);
+
+  // An Entrada whose typed name (any case, no accents) matches a customer offers that customer.
+  await seed(server, staff, 'customers', [customerDoc({ name: `Metalúrgica São Jorge ${n}` })]);
+  await chooseType(page, 'Entrada');
+  await form(page).getByPlaceholder('Digite o nome do cliente').fill(`metalurgica sao jorge ${n}`);
+  await fillAmount(page, '55');
+  await form(page).getByLabel('Descrição').fill(`Sinal ${n}`);
+  await form(page).getByRole('button', { name: 'Registrar Transação' }).click();
+  await form(page).getByText(`Cliente encontrado: Metalúrgica São Jorge ${n}`, { exact: false }).waitFor();
+  expect(await page.getByRole('table').getByText(`Sinal ${n}`).count()).toBe(0);
+  await form(page).getByRole('button', { name: 'Usar este cliente' }).click();
+  await form(page).getByRole('button', { name: 'Registrar Transação' }).click();
+  await page.getByRole('table').getByText(`Sinal ${n}`).waitFor();
 
   // Edit: same form, the type cannot change.
   await page.getByRole('button', { name: `Editar Eletrodos ${n}` }).click();

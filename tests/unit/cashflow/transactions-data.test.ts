@@ -138,3 +138,12 @@ describe('Lançar no caixa', () => {
     expect(await codeOf(cmd.launchQuotationToCash({ ...quotation, id: 'q3', customer_id: null }))).toBe('no_customer');
   });
 });
+
+test("'Atualizar dados' twice within 2 s: the second is ignored with the spec's message", async () => {
+  const cmd = createTransactionCommands(getDb, clock);
+  await cmd.refresh(50).catch(() => undefined);
+  now += 1_900;
+  await expect(cmd.refresh(50)).rejects.toMatchObject({ code: 'too_soon', message: 'Por favor, aguarde antes de atualizar novamente' });
+  now += 200;
+  expect(await codeOf(cmd.refresh(50))).not.toBe('too_soon');
+});
