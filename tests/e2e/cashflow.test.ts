@@ -182,6 +182,13 @@ test('filters go in the address and survive a reload; overdue shows as Atrasado'
   await filters.getByRole('button', { name: 'Limpar Filtros' }).click();
   await table.getByText(`Paga ${n}`).waitFor();
   expect(new URL(page.url()).search).toBe('');
+
+  // 'Atualizar dados' resyncs now; a second click within 2 s is ignored with the spec's message.
+  await page.getByRole('button', { name: 'Atualizar dados' }).click();
+  await toast(page, 'Dados atualizados com sucesso');
+  // (the toast sits over the link's corner: press it from the keyboard)
+  await page.getByRole('button', { name: 'Atualizar dados' }).press('Enter');
+  await toast(page, 'Por favor, aguarde antes de atualizar novamente');
 });
 
 test('a duplicate is refused, a similar one asks first; edit and delete', async () => {
