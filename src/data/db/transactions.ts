@@ -3,7 +3,7 @@
  * The double-entry guard runs against the local database, which holds every synced
  * device's transactions; its rules are pure functions in src/domain/transaction-rules.ts.
  */
-import { useMemo } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { from, map, merge, share, shareReplay, takeUntil, type Observable } from 'rxjs';
 import { ERROR_MESSAGES, type CustomerDoc, type QuotationDoc, type TransactionDoc } from '@shared';
 import {
@@ -21,7 +21,7 @@ import { normalizeForSearch } from '../../domain/search';
 import type { ForjaDatabase } from './create-database';
 import { DataError } from './errors';
 import type { ForjaRxDatabase } from './types';
-import { useLiveQuery } from './live-query';
+import { useDatabase, useLiveQuery } from './live-query';
 import { database$, requireDatabase } from './session';
 import { insertDocument, patchDocument, removeDocument } from './writes';
 
@@ -79,10 +79,49 @@ function transactionList$(db: ForjaRxDatabase): Observable<TransactionList> {
   return list;
 }
 
+interface ListSnapshot {
+  list: TransactionList | null;
+  error: unknown;
+}
+
+/**
+ * The shared list as an external store: a screen mounting again reads the current list in
+ * its first render (no skeleton flash, no second render).
+ */
+function listStore(db: ForjaRxDatabase) {
+  let store = stores.get(db);
+  if (!store) {
+    let snapshot: ListSnapshot = { list: null, error: null };
+    const listeners = new Set<() => void>();
+    const emit = (next: ListSnapshot) => {
+      snapshot = next;
+      listeners.forEach((l) => l());
+    };
+    transactionList$(db).subscribe({
+      next: (list) => emit({ list, error: null }),
+      error: (error) => emit({ list: snapshot.list, error }),
+    });
+    store = {
+      get: () => snapshot,
+      subscribe: (l: () => void) => {
+        listeners.add(l);
+        return () => listeners.delete(l);
+      },
+    };
+    stores.set(db, store);
+  }
+  return store;
+}
+const stores = new WeakMap<object, { get: () => ListSnapshot; subscribe: (l: () => void) => () => void }>();
+const NO_SNAPSHOT: ListSnapshot = { list: null, error: null };
+const noSubscribe = () => () => undefined;
+
 /** Transactions newest first, as plain objects, live (other devices' changes included). */
 export function useTransactions(): { transactions: TransactionDoc[]; complete: boolean; loading: boolean; error: unknown } {
-  const { data, loading, error } = useLiveQuery((db) => transactionList$(db), []);
-  return { transactions: data?.transactions ?? EMPTY_LIST, complete: data?.complete ?? false, loading, error };
+  const fdb = useDatabase();
+  const store = fdb ? listStore(fdb.db) : null;
+  const snap = useSyncExternalStore(store?.subscribe ?? noSubscribe, store?.get ?? (() => NO_SNAPSHOT), () => NO_SNAPSHOT);
+  return { transactions: snap.list?.transactions ?? EMPTY_LIST, complete: snap.list?.complete ?? false, loading: !snap.list && !snap.error, error: snap.error };
 }
 const EMPTY_LIST: TransactionDoc[] = [];
 
