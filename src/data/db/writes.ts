@@ -41,9 +41,16 @@ function writerStamp(fdb: ForjaDatabase, c: CollectionName): { updated_by?: stri
   return COLLECTIONS_WITH_UPDATED_BY.includes(c) ? { updated_by: fdb.userId } : {};
 }
 
-export async function insertDocument<C extends Editable>(fdb: ForjaDatabase, c: C, data: NewDoc<C>): Promise<Doc<C>> {
+export async function insertDocument<C extends Editable>(
+  fdb: ForjaDatabase,
+  c: C,
+  data: NewDoc<C>,
+  /** createdAt: an earlier instant the user chose (a cash-book entry dated in the past); never later than now. */
+  options: { createdAt?: string } = {},
+): Promise<Doc<C>> {
   assertAcceptableText(data);
   const now = nowIso();
+  const createdAt = options.createdAt && options.createdAt < now ? options.createdAt : now;
   const doc = {
     ...data,
     // The server stamps the session's user as creator; the local copy says the same from the
@@ -51,7 +58,7 @@ export async function insertDocument<C extends Editable>(fdb: ForjaDatabase, c: 
     created_by: fdb.userId ?? data.created_by ?? null,
     ...writerStamp(fdb, c),
     id: data.id ?? newId(),
-    created_at: now,
+    created_at: createdAt,
     updated_at: now,
     client_updated_at: now,
   } as unknown as Doc<C>;
