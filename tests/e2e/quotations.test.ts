@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { CustomerDoc, QuotationDoc } from '../../schemas/collections';
+import type { CustomerDoc, QuotationDoc, TransactionDoc } from '../../schemas/collections';
 import {
   ADMIN_EMAIL, STAFF_PASSWORD, companyDoc, customerDoc, launchBrowser, newContext, prepareStaff, pullAll,
   quotationDoc, seed, signIn, startServer, waitFor, waitForServiceWorkerControl,
@@ -119,6 +119,17 @@ test('offline: customer from the + button and a quotation with two materials; re
   await customerSide.page.getByRole('button', { name: 'Aceitar', exact: true }).click();
   await customerSide.page.getByText('Orçamento aceito com sucesso!').first().waitFor();
   await row.getByText('Aceito', { exact: true }).waitFor({ timeout: 20_000 });
+
+  // 'Lançar no caixa' on the accepted quotation: one pendente Entrada for its customer and total,
+  // linked to it, and the action turns into 'Lançado no caixa'.
+  await row.getByRole('button', { name: 'Lançar no caixa' }).click();
+  await row.getByRole('button', { name: 'Lançado no caixa' }).waitFor();
+  expect(await row.getByRole('button', { name: 'Lançado no caixa' }).isDisabled()).toBe(true);
+  const entry = await waitFor(
+    async () => (await pullAll<TransactionDoc>(server, staff, 'transactions')).find((t) => t.quotation_id === onServer.id),
+    { timeout: 30_000, message: `the Entrada of ${code} on the server` },
+  );
+  expect(entry).toMatchObject({ type: 'entrada', customer_id: onServer.customer_id, amount: 1789.4, payment_status: 'pendente', description: `Orçamento ${code}` });
 
   // Editing the accepted quotation asks first, puts it back to Pendente and keeps the decision.
   await row.getByRole('button', { name: 'Editar' }).click();

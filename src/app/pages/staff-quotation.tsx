@@ -12,6 +12,7 @@ import { QuotationView } from '../../features/public-quotation/QuotationView';
 import '../../features/public-quotation/quotation.css';
 import { StaffQuotationPage } from '../../features/quotations/StaffQuotationPage';
 import { CustomerFormDialog } from '../../features/customers';
+import { useLaunchToCash } from '../launch-to-cash';
 
 const PixPanel = lazy(() => import('../../features/public-quotation/PixPanel'));
 
@@ -55,8 +56,10 @@ function toPublicCompany(c: CompanyDoc | null): PublicCompany | null {
 
 export const StaffQuotationRoute = () => {
   const { code } = useParams();
+  const launch = useLaunchToCash();
   return (
     <StaffQuotationPage
+      {...launch}
       key={code ?? ''}
       code={code}
       CustomerFormDialog={CustomerFormDialog}
