@@ -1,33 +1,13 @@
-/** pt-BR labels of the enumerations reports show (spec §3). */
+/**
+ * pt-BR labels of the enumerations reports show (spec §3): the same maps the cash-flow rules
+ * use (src/domain/transaction-rules.ts), so a label is written once.
+ */
+import { CATEGORY_LABELS, TX_METHOD_LABELS, TX_TYPE_LABELS } from '../transaction-rules';
 
-export const TYPE_LABELS: Record<string, string> = {
-  entrada: 'Entrada',
-  saida: 'Saída',
-  despesas: 'Despesa Fixa',
-};
-
-export const METHOD_LABELS: Record<string, string> = {
-  pix: 'PIX',
-  dinheiro: 'Dinheiro',
-  cartao: 'Cartão',
-  transferencia: 'Transferência',
-  'n/a': 'N/A',
-};
-
+export const TYPE_LABELS: Record<string, string> = TX_TYPE_LABELS;
+export const METHOD_LABELS: Record<string, string> = TX_METHOD_LABELS;
 /** Fixed-expense categories (despesas) and the Saída options (saida), one label map. */
-export const CATEGORY_LABELS: Record<string, string> = {
-  luz: 'Luz',
-  internet: 'Internet',
-  aluguel: 'Aluguel',
-  agua: 'Água',
-  salario: 'Salário',
-  'materia-prima': 'Matéria-prima',
-  ferramentas: 'Ferramentas',
-  equipamentos: 'Equipamentos Pesados',
-  outros: 'Outros',
-  material: 'Material',
-  servico: 'Serviço',
-};
+export { CATEGORY_LABELS };
 
 export const NO_CATEGORY = 'Sem categoria';
 

@@ -1,24 +1,12 @@
 /** The cash-flow commands against a real local database (fake-indexeddb), with a fake clock. */
 import 'fake-indexeddb/auto';
-import { afterAll, beforeEach, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { ERROR_MESSAGES } from '@shared';
-import { createForjaDatabase, type ForjaDatabase } from '../../../src/data/db/create-database';
+import { localDatabase } from '../../support/local-db';
 import { createTransactionCommands, createdAtFor, TRANSACTION_MESSAGES, type TransactionInput } from '../../../src/data/db/transactions';
 import { DataError } from '../../../src/data/db/errors';
 
-let fdb: ForjaDatabase | null = null;
-const getDb = async () =>
-  (fdb ??= await createForjaDatabase({
-    name: `forja_cashflow_${Date.now()}`,
-    userId: 'u1',
-    baseUrl: 'http://127.0.0.1:9',
-    getToken: () => null,
-    replicate: false,
-    collections: ['customers', 'quotations', 'transactions'],
-  }));
-afterAll(async () => {
-  await fdb?.remove();
-});
+const getDb = localDatabase('cashflow', 'u1');
 
 let now = Date.now();
 const clock = () => now;

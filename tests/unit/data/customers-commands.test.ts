@@ -4,27 +4,15 @@
  * customer; and the remote-change watcher (other users toast, own changes and the first sync do not).
  */
 import 'fake-indexeddb/auto';
-import { afterAll, describe, expect, test } from 'vitest';
-import { createForjaDatabase, type ForjaDatabase } from '../../../src/data/db/create-database';
+import { describe, expect, test } from 'vitest';
+import { localDatabase } from '../../support/local-db';
 import { createCustomerCommands } from '../../../src/data/db/customers';
 import { DataError } from '../../../src/data/db/errors';
 import { watchRemoteChanges } from '../../../src/data/db/remote-changes';
 import { insertDocument } from '../../../src/data/db/writes';
 import type { RemoteToast } from '../../../src/domain/remote-changes';
 
-let fdb: ForjaDatabase | null = null;
-const getDb = async () =>
-  (fdb ??= await createForjaDatabase({
-    name: `forja_customers_${Date.now()}`,
-    userId: 'me',
-    baseUrl: 'http://127.0.0.1:9',
-    getToken: () => null,
-    replicate: false,
-    collections: ['customers', 'quotations', 'transactions'],
-  }));
-afterAll(async () => {
-  await fdb?.remove();
-});
+const getDb = localDatabase('customers', 'me');
 const commands = createCustomerCommands(getDb);
 const now = () => new Date().toISOString();
 

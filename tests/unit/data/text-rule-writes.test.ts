@@ -1,24 +1,12 @@
 /** The client refuses text the server cannot store before the write is queued (schemas/rules.ts). */
 import 'fake-indexeddb/auto';
-import { afterAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { INVALID_TEXT_MESSAGE } from '@shared';
-import { createForjaDatabase, type ForjaDatabase } from '../../../src/data/db/create-database';
+import { localDatabase } from '../../support/local-db';
 import { createCustomerCommands } from '../../../src/data/db/customers';
 import { DataError } from '../../../src/data/db/errors';
 
-let fdb: ForjaDatabase | null = null;
-const getDb = async () =>
-  (fdb ??= await createForjaDatabase({
-    name: `forja_text_${Date.now()}`,
-    userId: 'u1',
-    baseUrl: 'http://127.0.0.1:9',
-    getToken: () => null,
-    replicate: false,
-    collections: ['customers', 'quotations', 'transactions'],
-  }));
-afterAll(async () => {
-  await fdb?.remove();
-});
+const getDb = localDatabase('text', 'u1');
 
 test('NUL or a lone surrogate is refused with a pt-BR message and its field; nothing is queued', async () => {
   const commands = createCustomerCommands(getDb);
