@@ -132,3 +132,18 @@ export const API_PATHS = {
   publicQuotation: (code: string) => `/api/public/quotations/${encodeURIComponent(code)}`,
   publicCompany: '/api/public/company',
 } as const;
+
+/** One entry of GET /api/sync/conflicts: a field a merge decided, with the losing value. */
+export interface ConflictEntry {
+  id: number;
+  collection: string;
+  doc_id: string;
+  field: string;
+  winning_value: unknown;
+  losing_value: unknown;
+  winner_user_id: string | null;
+  winner_session_id: string | null;
+  loser_user_id: string | null;
+  loser_session_id: string | null;
+  at: string;
+}

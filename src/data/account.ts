@@ -2,24 +2,11 @@
  * 'Minha conta' and the sync centre: this user's device sessions and the server's conflict log.
  * Online only (they are the server's records); every failure comes back as a pt-BR message.
  */
-import { API_PATHS, ERROR_MESSAGES, type ErrorCode, type SessionInfo } from '@shared';
+import { API_PATHS, ERROR_MESSAGES, type ConflictEntry, type ErrorCode, type SessionInfo } from '@shared';
 import { authFetch } from './auth';
 
-export type { SessionInfo } from '@shared';
+export type { ConflictEntry, SessionInfo } from '@shared';
 
-export interface ConflictEntry {
-  id: number;
-  collection: string;
-  doc_id: string;
-  field: string;
-  winning_value: unknown;
-  losing_value: unknown;
-  winner_user_id: string | null;
-  winner_session_id: string | null;
-  loser_user_id: string | null;
-  loser_session_id: string | null;
-  at: string;
-}
 
 export const ACCOUNT_DATA_MESSAGES = {
   offline: 'Sem conexão com o servidor. Tente novamente quando estiver online.',

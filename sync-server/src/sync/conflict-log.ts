@@ -1,21 +1,10 @@
 /** The conflict log (sync_conflicts): every field a merge decided, with the losing value. */
+import type { ConflictEntry } from '@shared';
 import type { Queryable } from '../db/types';
 import type { FieldConflict } from './merge';
 import type { Writer } from './store';
 
-export interface ConflictEntry {
-  id: number;
-  collection: string;
-  doc_id: string;
-  field: string;
-  winning_value: unknown;
-  losing_value: unknown;
-  winner_user_id: string | null;
-  winner_session_id: string | null;
-  loser_user_id: string | null;
-  loser_session_id: string | null;
-  at: string;
-}
+export type { ConflictEntry };
 
 /**
  * Records the decided fields of one merge. The same decision is not logged twice (a retried
