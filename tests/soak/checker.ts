@@ -62,6 +62,15 @@ export class Checker {
     return out;
   }
 
+  /** The server's conflict log for one document (diagnostics of a failed run). */
+  async conflicts(docId: string): Promise<unknown[]> {
+    await this.server.whenUp();
+    const res = await fetch(`${this.server.url}/api/sync/conflicts?limit=20&doc_id=${encodeURIComponent(docId)}`, {
+      headers: { authorization: `Bearer ${this.token}` },
+    });
+    return res.ok ? ((await res.json()) as unknown[]) : [`conflicts ${res.status}`];
+  }
+
   /** The newest checkpoint of each collection (where a new run starts reading). */
   async tail(): Promise<Map<CollectionName, Checkpoint | null>> {
     const out = new Map<CollectionName, Checkpoint | null>();

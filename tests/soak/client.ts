@@ -137,10 +137,13 @@ export class SoakClient {
     return t;
   }
 
-  /** Sends one of this device's earlier pushes again (answer ignored). False when there is none or it failed. */
+  /**
+   * Sends one of this device's earlier pushes of this run again, now — after its answer and
+   * possibly after later pushes (answer ignored). False when there is none or it failed.
+   */
   async replayOldPush(pickIndex: (n: number) => number): Promise<boolean> {
-    if (!this.online || this.sentPushes.length < 2) return false;
-    const old = this.sentPushes[pickIndex(this.sentPushes.length - 1)];
+    if (!this.online || this.sentPushes.length === 0) return false;
+    const old = this.sentPushes[pickIndex(this.sentPushes.length)];
     try {
       const res = await fetch(old.url, {
         method: 'POST',

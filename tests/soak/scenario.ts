@@ -22,8 +22,8 @@ import type { KillTrap, SoakClient } from './client';
 import type { SoakServer } from './server';
 
 export const CONVERGE_LIMIT_MS = 10_000;
-/** After the limit the run has failed; it keeps waiting this long to tell "slow" from "stalled". */
-const GIVE_UP_MS = 30_000;
+/** Past the limit the run has failed; it waits a little longer to tell "slow" from "stalled"/"diverged". */
+const GIVE_UP_MS = 12_000;
 
 export function mulberry32(seed: number) {
   let a = seed >>> 0;
@@ -42,6 +42,8 @@ export interface RunEnv {
   lease(n: number): Promise<{ clients: SoakClient[]; release(): void }>;
   /** Probability that the run kills the server once. */
   killRate: number;
+  /** Ordinal of the run in its worker: keeps phones unique when one seed is replayed several times. */
+  attempt: number;
 }
 
 export interface RunResult {
@@ -138,7 +140,7 @@ export async function runScenario(seed: number, env: RunEnv): Promise<RunResult>
       try {
         if (r < 0.2) {
           const dup = phones.length > 0 && rnd() < 0.08;
-          const phone = dup ? phones[int(phones.length)] : `31 9${seed} ${phones.length}`;
+          const phone = dup ? phones[int(phones.length)] : `31 9${String(seed).padStart(10, '0')}${String(env.attempt % 100).padStart(2, '0')}${String(phones.length).padStart(2, '0')}`;
           const data = { name: `Cliente ${seed}-${step}`, phone, whatsapp: rnd() < 0.5 ? null : `31 8${step}`, description: null };
           const doc = await write(ci, () => insertDocument(clients[ci].fdb, 'customers', data));
           phones.push(phone);
@@ -271,7 +273,7 @@ export async function runScenario(seed: number, env: RunEnv): Promise<RunResult>
       say(`converged ${waited} ms after the heal`);
     } else {
       result.stalled = /pending/.test(diff);
-      throw new Error(`not converged ${GIVE_UP_MS / 1000} s after the heal${result.stalled ? ' (stall)' : ''}: ${diff}`);
+      throw new Error(`not converged ${GIVE_UP_MS / 1000} s after the heal${result.stalled ? ' (stall: pending never cleared)' : ''}: ${diff}`);
     }
     if (waited > CONVERGE_LIMIT_MS) throw new Error(`converged only after ${waited} ms (limit ${CONVERGE_LIMIT_MS}); first difference: ${firstDiff}`);
 
@@ -284,6 +286,7 @@ export async function runScenario(seed: number, env: RunEnv): Promise<RunResult>
       if (!msg) throw new Error(`${short(id)} refused without a reason`);
     }
     const problems: string[] = [];
+    const suspects = new Set<string>();
     for (const [id, d] of docs) {
       if (refused.has(id)) continue;
       const s = server.get(d.c)!.get(id);
@@ -310,13 +313,20 @@ export async function runScenario(seed: number, env: RunEnv): Promise<RunResult>
         if (fl.writers.size === 1) {
           const [ci] = fl.writers;
           const want = fl.last.get(ci);
+          if (!deepEqual(s[f] ?? null, want)) suspects.add(id);
           if (!deepEqual(s[f] ?? null, want)) problems.push(`lost edit: ${d.c} ${short(id)}.${f} is ${JSON.stringify(s[f])} on the server; only ${label(ci)} edited it, last to ${JSON.stringify(want)}`);
         } else if (![...fl.values, d.init[f] ?? null].some((v) => deepEqual(v, s[f] ?? null))) {
           problems.push(`${d.c} ${short(id)}.${f} = ${JSON.stringify(s[f])} on the server: no device wrote that`);
         }
       }
     }
-    if (problems.length) throw new Error(`lost writes:\n  ${problems.slice(0, 8).join('\n  ')}`);
+    if (problems.length) {
+      for (const id of [...suspects].slice(0, 3)) {
+        say(`server conflict log of ${short(id)}: ${JSON.stringify(await env.checker.conflicts(id))}`);
+        say(`  its client_updated_at on the server: ${String(server.get(docs.get(id)!.c)!.get(id)?.client_updated_at)}`);
+      }
+      throw new Error(`lost writes: ${problems.slice(0, 8).join('; ')}`);
+    }
     result.ok = true;
   } catch (e) {
     result.error = (e as Error).message;

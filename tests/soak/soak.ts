@@ -10,7 +10,8 @@
  *   SOAK_KILL_RATE=0.1        share of runs that SIGKILL the server once (mid-push or mid-pull)
  *   SOAK_EPOCH_RUNS=250       runs per server database before a fresh one
  *   SOAK_SEED_BASE=<n>        first seed (default random); run i uses base + i·backends + k
- *   FORJA_SEED=<n>            replay one seed (prints its step log)
+ *   FORJA_SEED=<n>            replay one seed on each backend, prints its step log (with SOAK_RUNS=n: n times;
+ *                             the steps replay exactly, their timing against the sync loops does not)
  *   DATABASE_URL              PostgreSQL admin connection (default postgres://postgres@127.0.0.1:5432/test);
  *                             each server database is created next to it and dropped after
  */
@@ -36,7 +37,7 @@ function num(name: string, fallback: number): number {
 
 const replaySeed = process.env.FORJA_SEED ? Number(process.env.FORJA_SEED) : null;
 const config = {
-  runs: replaySeed !== null ? 1 : num('SOAK_RUNS', 10_000),
+  runs: replaySeed !== null ? num('SOAK_RUNS', 1) : num('SOAK_RUNS', 10_000),
   minutes: num('SOAK_MINUTES', 0),
   backends: (process.env.SOAK_BACKENDS ?? 'pglite,postgres').split(',').map((s) => s.trim()).filter(Boolean) as Backend[],
   concurrency: replaySeed !== null ? 1 : Math.max(1, Math.floor(num('SOAK_CONCURRENCY', defaultConcurrency()))),
@@ -51,7 +52,7 @@ const config = {
 if (process.env.SOAK_WORKER_BACKEND) {
   const backend = process.env.SOAK_WORKER_BACKEND as Backend;
   const k = config.backends.indexOf(backend);
-  const share = replaySeed !== null ? 1 : Math.floor(config.runs / config.backends.length) + (k < config.runs % config.backends.length ? 1 : 0);
+  const share = replaySeed !== null ? config.runs : Math.floor(config.runs / config.backends.length) + (k < config.runs % config.backends.length ? 1 : 0);
   const deadline = config.minutes ? Date.now() + config.minutes * 60_000 : Infinity;
   let next = 0;
   let stop = false;
@@ -131,7 +132,7 @@ async function main() {
   }
   console.log(
     replaySeed !== null
-      ? `soak: replaying FORJA_SEED=${replaySeed} on ${config.backends.join(', ')} (kill rate ${config.killRate})`
+      ? `soak: replaying FORJA_SEED=${replaySeed} ${config.runs}× on ${config.backends.join(', ')} (kill rate ${config.killRate})`
       : `soak: ${config.runs} runs on ${config.backends.join(' + ')}${config.minutes ? `, at most ${config.minutes} min` : ''}; ` +
           `${config.concurrency} at once per backend, kill rate ${config.killRate}, ${config.epochRuns} runs per server database, seeds from ${config.seedBase}`,
   );
@@ -168,9 +169,12 @@ async function main() {
         t.drops += r.drops;
         if (!r.ok) {
           t.failures.push(r);
-          console.log(`\n[${backend}] run FAILED — seed ${r.seed}: ${r.error?.split('\n')[0]}\n  replay: FORJA_SEED=${r.seed} SOAK_BACKENDS=${backend} npm run soak`);
+          console.log(
+            `\n[${backend}] run FAILED — seed ${r.seed}: ${(r.error ?? '').slice(0, 2000)}\n  replay: FORJA_SEED=${r.seed} SOAK_BACKENDS=${backend} npm run soak` +
+              (replaySeed === null ? `\n  its step log (last 25 lines):\n${r.log.slice(-25).join('\n')}\n` : ''),
+          );
         }
-        if (replaySeed !== null) console.log(`\n[${backend}] step log of seed ${r.seed}:\n${r.log.join('\n')}`);
+        if (replaySeed !== null && (config.runs === 1 || !r.ok)) console.log(`\n[${backend}] step log of seed ${r.seed}:\n${r.log.join('\n')}`);
       } else if (m.type === 'epoch') {
         t.epochs++;
         t.epochStartMs.push(m.startMs);

@@ -2,8 +2,8 @@
  * One backend's soak: a server process and a pool of 4 long-lived devices (2 users × 2
  * devices; RxDB's open-source build allows 13 open collections per process, each device
  * opens 3), reused run after run — each run leases 2–3 devices for itself and works on
- * fresh documents. Every SOAK_EPOCH_RUNS runs (and after any failure, so one broken state
- * cannot fail the runs after it) the server's database and the devices are replaced.
+ * fresh documents. Every SOAK_EPOCH_RUNS runs (and after a stall, so one stuck device cannot
+ * fail the runs after it) the server's database and the devices are replaced.
  */
 import { cpus } from 'node:os';
 import { SoakServer, type Backend } from './server';
@@ -66,6 +66,7 @@ export async function runWorker(opts: WorkerOptions, emit: (e: WorkerEvent) => v
   const { backend } = opts;
   const users = [`soak1@${backend}.soak`, `soak2@${backend}.soak`, `checker@${backend}.soak`];
   let exhausted = false;
+  let attempt = 0;
   for (let epoch = 1; !exhausted && opts.remaining() > 0 && !opts.shouldStop(); epoch++) {
     const t0 = Date.now();
     const server = await SoakServer.create({ backend, adminUrl: opts.adminUrl, repoRoot: opts.repoRoot, users });
@@ -86,8 +87,10 @@ export async function runWorker(opts: WorkerOptions, emit: (e: WorkerEvent) => v
             return;
           }
           inEpoch++;
-          const result = await runScenario(seed, { server, checker, lease: (n) => pool.lease(n), killRate: opts.killRate });
-          if (!result.ok) failed = true;
+          const result = await runScenario(seed, { server, checker, lease: (n) => pool.lease(n), killRate: opts.killRate, attempt: attempt++ });
+          // A stalled device (writes pending for good) would fail the next runs too: start over.
+          // A run that diverged or lost a write only spoiled its own documents.
+          if (result.stalled) failed = true;
           emit({ type: 'result', backend, result });
         }
       };
