@@ -42,6 +42,8 @@ export interface RunEnv {
   lease(n: number): Promise<{ clients: SoakClient[]; release(): void }>;
   /** Probability that the run kills the server once. */
   killRate: number;
+  /** Largest clock skew of a device, ± (ms). */
+  maxSkewMs: number;
   /** Ordinal of the run in its worker: keeps phones unique when one seed is replayed several times. */
   attempt: number;
 }
@@ -50,6 +52,8 @@ export interface RunResult {
   seed: number;
   ok: boolean;
   error: string | null;
+  /** What kind of failure: slow (converged after 10 s), stall, diverged, lost write, lost edit, error. */
+  failure: 'slow' | 'stall' | 'diverged' | 'lost write' | 'lost edit' | 'error' | null;
   log: string[];
   /** From the heal until every device equals the server with nothing pending; null if never. */
   convergeMs: number | null;
@@ -80,12 +84,12 @@ export async function runScenario(seed: number, env: RunEnv): Promise<RunResult>
   // Everything the scenario decides up front, consumed in a fixed order (replays match).
   const nClients = rnd() < 0.5 ? 2 : 3;
   const nSteps = 8 + int(17);
-  const skews = Array.from({ length: nClients }, () => (rnd() < 0.4 ? 0 : Math.round((rnd() * 2 - 1) * 180_000)));
+  const skews = Array.from({ length: nClients }, () => (rnd() < 0.4 ? 0 : Math.round((rnd() * 2 - 1) * env.maxSkewMs)));
   const k = { r: rnd(), step: int(nSteps), kind: (rnd() < 0.5 ? 'push' : 'pull') as 'push' | 'pull', delayMs: int(12), downMs: int(1500) };
   const killPlan = k.r < env.killRate ? k : null;
 
   const result: RunResult = {
-    seed, ok: false, error: null, log, convergeMs: null, stalled: false, kill: null,
+    seed, ok: false, error: null, failure: null, log, convergeMs: null, stalled: false, kill: null,
     writes: 0, refused: 0, replays: 0, drops: 0, skewed: skews.filter((s) => s !== 0).length,
   };
   const { clients, release } = await env.lease(nClients);
@@ -273,8 +277,10 @@ export async function runScenario(seed: number, env: RunEnv): Promise<RunResult>
       say(`converged ${waited} ms after the heal`);
     } else {
       result.stalled = /pending/.test(diff);
+      result.failure = result.stalled ? 'stall' : 'diverged';
       throw new Error(`not converged ${GIVE_UP_MS / 1000} s after the heal${result.stalled ? ' (stall: pending never cleared)' : ''}: ${diff}`);
     }
+    if (waited > CONVERGE_LIMIT_MS) result.failure = 'slow';
     if (waited > CONVERGE_LIMIT_MS) throw new Error(`converged only after ${waited} ms (limit ${CONVERGE_LIMIT_MS}); first difference: ${firstDiff}`);
 
     // Nothing lost.
@@ -325,11 +331,13 @@ export async function runScenario(seed: number, env: RunEnv): Promise<RunResult>
         say(`server conflict log of ${short(id)}: ${JSON.stringify(await env.checker.conflicts(id))}`);
         say(`  its client_updated_at on the server: ${String(server.get(docs.get(id)!.c)!.get(id)?.client_updated_at)}`);
       }
+      result.failure = suspects.size === problems.length ? 'lost edit' : 'lost write';
       throw new Error(`lost writes: ${problems.slice(0, 8).join('; ')}`);
     }
     result.ok = true;
   } catch (e) {
     result.error = (e as Error).message;
+    result.failure ??= 'error';
     say(`FAILED: ${result.error}`);
   } finally {
     for (const c of clients) c.disarm();

@@ -8,6 +8,7 @@
  *   SOAK_BACKENDS=pglite,postgres
  *   SOAK_CONCURRENCY=2        runs at once per backend (they share 4 devices and one server)
  *   SOAK_KILL_RATE=0.1        share of runs that SIGKILL the server once (mid-push or mid-pull)
+ *   SOAK_SKEW_SECONDS=180     largest clock skew of a device (±); 0 = every device on time
  *   SOAK_EPOCH_RUNS=250       runs per server database before a fresh one
  *   SOAK_SEED_BASE=<n>        first seed (default random); run i uses base + i·backends + k
  *   FORJA_SEED=<n>            replay one seed on each backend, prints its step log (with SOAK_RUNS=n: n times;
@@ -42,6 +43,7 @@ const config = {
   backends: (process.env.SOAK_BACKENDS ?? 'pglite,postgres').split(',').map((s) => s.trim()).filter(Boolean) as Backend[],
   concurrency: replaySeed !== null ? 1 : Math.max(1, Math.floor(num('SOAK_CONCURRENCY', defaultConcurrency()))),
   killRate: num('SOAK_KILL_RATE', 0.1),
+  skewSeconds: num('SOAK_SKEW_SECONDS', 180),
   epochRuns: Math.max(1, Math.floor(num('SOAK_EPOCH_RUNS', 250))),
   seedBase: num('SOAK_SEED_BASE', Math.floor(Math.random() * 2 ** 30)),
   adminUrl: process.env.DATABASE_URL || DEFAULT_DATABASE_URL,
@@ -73,6 +75,7 @@ if (process.env.SOAK_WORKER_BACKEND) {
       concurrency: config.concurrency,
       epochRuns: config.epochRuns,
       killRate: config.killRate,
+      maxSkewMs: config.skewSeconds * 1000,
       adminUrl: config.adminUrl,
       repoRoot,
       shouldStop: () => stop || Date.now() > deadline,
@@ -132,9 +135,9 @@ async function main() {
   }
   console.log(
     replaySeed !== null
-      ? `soak: replaying FORJA_SEED=${replaySeed} ${config.runs}× on ${config.backends.join(', ')} (kill rate ${config.killRate})`
+      ? `soak: replaying FORJA_SEED=${replaySeed} ${config.runs}× on ${config.backends.join(', ')} (kill rate ${config.killRate}, clock skew ±${config.skewSeconds} s)`
       : `soak: ${config.runs} runs on ${config.backends.join(' + ')}${config.minutes ? `, at most ${config.minutes} min` : ''}; ` +
-          `${config.concurrency} at once per backend, kill rate ${config.killRate}, ${config.epochRuns} runs per server database, seeds from ${config.seedBase}`,
+          `${config.concurrency} at once per backend, kill rate ${config.killRate}, clock skew ±${config.skewSeconds} s, ${config.epochRuns} runs per server database, seeds from ${config.seedBase}`,
   );
 
   const tallies = new Map<Backend, Tally>();
@@ -170,7 +173,7 @@ async function main() {
         if (!r.ok) {
           t.failures.push(r);
           console.log(
-            `\n[${backend}] run FAILED — seed ${r.seed}: ${(r.error ?? '').slice(0, 2000)}\n  replay: FORJA_SEED=${r.seed} SOAK_BACKENDS=${backend} npm run soak` +
+            `\n[${backend}] run FAILED (${r.failure}) — seed ${r.seed}: ${(r.error ?? '').slice(0, 2000)}\n  replay: ${replayCommand(r.seed, backend)}` +
               (replaySeed === null ? `\n  its step log (last 25 lines):\n${r.log.slice(-25).join('\n')}\n` : ''),
           );
         }
@@ -217,6 +220,18 @@ function progressLine(tallies: Map<Backend, Tally>, started: number): string {
   return `[${Math.round(s)} s] ${parts.join(' · ')} · ${(total / s).toFixed(2)} runs/s`;
 }
 
+/** The scenario depends on the seed, the kill rate and the skew: the command carries the last two when set. */
+function replayCommand(seed: number, backend: Backend): string {
+  const extra = ['SOAK_KILL_RATE', 'SOAK_SKEW_SECONDS'].filter((k) => process.env[k]).map((k) => `${k}=${process.env[k]} `).join('');
+  return `FORJA_SEED=${seed} SOAK_BACKENDS=${backend} ${extra}npm run soak`;
+}
+
+function kinds(failures: RunResult[]): string {
+  const by = new Map<string, number>();
+  for (const f of failures) by.set(f.failure ?? 'error', (by.get(f.failure ?? 'error') ?? 0) + 1);
+  return [...by].map(([k, n]) => `${k} ${n}`).join(', ');
+}
+
 function report(tallies: Map<Backend, Tally>, started: number): boolean {
   const wall = (Date.now() - started) / 1000;
   let anyFailed = false;
@@ -230,13 +245,14 @@ function report(tallies: Map<Backend, Tally>, started: number): boolean {
       `${b}: ${t.runs} runs, ${t.failures.length} failed${t.errors.length ? `, worker errors ${t.errors.length}` : ''}${t.exited !== 0 ? ` (worker exit ${t.exited})` : ''}`,
       `  time to converge after the heal: p50 ${ms(pct(t.converge, 50))}, p95 ${ms(pct(t.converge, 95))}, max ${ms(Math.max(...t.converge))} (limit ${CONVERGE_LIMIT_MS / 1000} s)`,
       `  stalls (pending never cleared): ${t.stalls}`,
+      `  failures by kind: ${kinds(t.failures) || 'none'}`,
       `  server SIGKILLs: ${t.server.kills} (mid-push ${t.kills.push}, mid-pull ${t.kills.pull}; answer not yet sent ${t.kills.inFlight}); ` +
         `skipped while another run measured ${t.server.killsHeld}; restarts ${t.server.restarts}, restart p50 ${ms(pct(t.server.restartMs, 50))}`,
       `  writes ${t.writes}, refused by the server ${t.refused}, lost push answers ${t.drops}, late old pushes ${t.replays}; ` +
         `server databases ${t.epochs} (fresh one ready in p50 ${ms(pct(t.epochStartMs, 50))})`,
     );
     for (const f of t.failures.slice(0, 20)) {
-      lines.push(`  FAILED seed ${f.seed}: ${f.error?.split('\n')[0]}`, `    replay: FORJA_SEED=${f.seed} SOAK_BACKENDS=${b} npm run soak`);
+      lines.push(`  FAILED (${f.failure}) seed ${f.seed}: ${f.error?.split('\n')[0]}`, `    replay: ${replayCommand(f.seed, b)}`);
     }
     if (t.failures.length > 20) lines.push(`  … and ${t.failures.length - 20} more failed seeds`);
   }

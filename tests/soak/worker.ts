@@ -19,6 +19,7 @@ export interface WorkerOptions {
   concurrency: number;
   epochRuns: number;
   killRate: number;
+  maxSkewMs: number;
   adminUrl: string;
   repoRoot: string;
   shouldStop: () => boolean;
@@ -87,7 +88,7 @@ export async function runWorker(opts: WorkerOptions, emit: (e: WorkerEvent) => v
             return;
           }
           inEpoch++;
-          const result = await runScenario(seed, { server, checker, lease: (n) => pool.lease(n), killRate: opts.killRate, attempt: attempt++ });
+          const result = await runScenario(seed, { server, checker, lease: (n) => pool.lease(n), killRate: opts.killRate, maxSkewMs: opts.maxSkewMs, attempt: attempt++ });
           // A stalled device (writes pending for good) would fail the next runs too: start over.
           // A run that diverged or lost a write only spoiled its own documents.
           if (result.stalled) failed = true;
