@@ -58,7 +58,8 @@ export interface RunResult {
   /** From the heal until every device equals the server with nothing pending; null if never. */
   convergeMs: number | null;
   stalled: boolean;
-  kill: { kind: 'push' | 'pull'; done: boolean; inFlight: boolean } | null;
+  /** The planned kill: did its request happen, was the server killed (not skipped), was the answer still out? */
+  kill: { kind: 'push' | 'pull'; fired: boolean; done: boolean; inFlight: boolean } | null;
   writes: number;
   refused: number;
   replays: number;
@@ -232,7 +233,7 @@ export async function runScenario(seed: number, env: RunEnv): Promise<RunResult>
     const healAt = realNow();
     say('heal: server up, every device online');
     const fired = traps.find((x) => x.fired);
-    if (killPlan) result.kill = { kind: killPlan.kind, done: Boolean(fired?.fired?.killed), inFlight: Boolean(fired && !fired.fired!.answeredFirst) };
+    if (killPlan) result.kill = { kind: killPlan.kind, fired: Boolean(fired), done: Boolean(fired?.fired?.killed), inFlight: Boolean(fired && !fired.fired!.answeredFirst) };
     if (killPlan && !fired) say(`  (the armed kill never fired: no ${killPlan.kind} happened before the heal)`);
 
     const server = new Map<Col, Map<string, ServerDoc>>();

@@ -45,6 +45,12 @@ async function adminQuery(adminUrl: string, sql: string): Promise<void> {
   }
 }
 
+/** Server processes still running: killed when the soak process exits, whatever the reason. */
+const live = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const c of live) c.kill('SIGKILL');
+});
+
 export class SoakServer {
   readonly url: string;
   private child: ChildProcess | null = null;
@@ -55,6 +61,8 @@ export class SoakServer {
   private stopped = false;
   private holds = 0;
   kills = 0;
+  /** The server process ended by itself (not killed by the soak): always a failure. */
+  crashes: string[] = [];
   /** Kills asked for while a run was measuring its convergence (not done, see hold()). */
   killsHeld = 0;
   restarts = 0;
@@ -152,11 +160,14 @@ export class SoakServer {
 
   private async spawnOnce(): Promise<void> {
     // `node --import tsx` keeps it one process, so SIGKILL reaches the server itself.
+    // Its own process group: Ctrl-C reaches the soak, which stops its runs and then the server.
     const child = spawn(process.execPath, ['--import', 'tsx', 'sync-server/src/main.ts'], {
       cwd: this.repoRoot,
       env: this.env,
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
     });
+    live.add(child);
     const keep = (chunk: Buffer) => {
       for (const l of chunk.toString().split('\n')) if (l.trim()) this.lines.push(l);
       if (this.lines.length > 80) this.lines.splice(0, this.lines.length - 80);
@@ -166,8 +177,14 @@ export class SoakServer {
     let exited: number | null | undefined;
     child.once('exit', (code, signal) => {
       exited = code ?? -1;
+      live.delete(child);
       this.lines.push(`[soak] server process exited (${signal ?? code})`);
-      if (this.child === child) this.child = null;
+      if (this.child === child) {
+        // Nobody killed it: a crash. Record it and start it again so the runs can go on.
+        this.child = null;
+        this.crashes.push(`exit ${signal ?? code}\n${this.log()}`);
+        if (!this.stopped) void this.start().catch((e) => this.lines.push(`[soak] restart failed: ${(e as Error).message}`));
+      }
     });
     const deadline = realNow() + 60_000;
     for (;;) {

@@ -100,7 +100,7 @@ type Tally = {
   refused: number;
   replays: number;
   drops: number;
-  server: { kills: number; killsHeld: number; restarts: number; restartMs: number[] };
+  server: { kills: number; killsHeld: number; restarts: number; restartMs: number[]; crashes: string[] };
   epochs: number;
   epochStartMs: number[];
   errors: string[];
@@ -144,7 +144,7 @@ async function main() {
   const children = config.backends.map((backend) => {
     const t: Tally = {
       runs: 0, failures: [], converge: [], stalls: 0, kills: { push: 0, pull: 0, inFlight: 0, notFired: 0 },
-      writes: 0, refused: 0, replays: 0, drops: 0, server: { kills: 0, killsHeld: 0, restarts: 0, restartMs: [] },
+      writes: 0, refused: 0, replays: 0, drops: 0, server: { kills: 0, killsHeld: 0, restarts: 0, restartMs: [], crashes: [] },
       epochs: 0, epochStartMs: [], errors: [], exited: null,
     };
     tallies.set(backend, t);
@@ -160,8 +160,8 @@ async function main() {
         if (r.convergeMs !== null) t.converge.push(r.convergeMs);
         if (r.stalled) t.stalls++;
         if (r.kill) {
-          if (!r.kill.done) t.kills.notFired++;
-          else {
+          if (!r.kill.fired) t.kills.notFired++;
+          else if (r.kill.done) {
             t.kills[r.kill.kind]++;
             if (r.kill.inFlight) t.kills.inFlight++;
           }
@@ -186,6 +186,8 @@ async function main() {
         t.server.killsHeld += m.killsHeld;
         t.server.restarts += m.restarts;
         t.server.restartMs.push(...m.restartMs);
+        t.server.crashes.push(...m.crashes);
+        for (const c of m.crashes) console.error(`\n[${backend}] the server process ended by itself: ${c}`);
       } else if (m.type === 'error') {
         t.errors.push(m.message);
         console.error(`\n[${backend}] worker error: ${m.message}`);
@@ -239,7 +241,7 @@ function report(tallies: Map<Backend, Tally>, started: number): boolean {
   let total = 0;
   for (const [b, t] of tallies) {
     total += t.runs;
-    const failed = t.failures.length > 0 || t.errors.length > 0 || t.exited !== 0;
+    const failed = t.failures.length > 0 || t.errors.length > 0 || t.exited !== 0 || t.server.crashes.length > 0;
     anyFailed ||= failed;
     lines.push(
       `${b}: ${t.runs} runs, ${t.failures.length} failed${t.errors.length ? `, worker errors ${t.errors.length}` : ''}${t.exited !== 0 ? ` (worker exit ${t.exited})` : ''}`,
@@ -247,7 +249,8 @@ function report(tallies: Map<Backend, Tally>, started: number): boolean {
       `  stalls (pending never cleared): ${t.stalls}`,
       `  failures by kind: ${kinds(t.failures) || 'none'}`,
       `  server SIGKILLs: ${t.server.kills} (mid-push ${t.kills.push}, mid-pull ${t.kills.pull}; answer not yet sent ${t.kills.inFlight}); ` +
-        `skipped while another run measured ${t.server.killsHeld}; restarts ${t.server.restarts}, restart p50 ${ms(pct(t.server.restartMs, 50))}`,
+        `skipped while another run measured ${t.server.killsHeld}, armed but no such request before the heal ${t.kills.notFired}; ` +
+        `restarts ${t.server.restarts}, restart p50 ${ms(pct(t.server.restartMs, 50))}; crashes by itself ${t.server.crashes.length}`,
       `  writes ${t.writes}, refused by the server ${t.refused}, lost push answers ${t.drops}, late old pushes ${t.replays}; ` +
         `server databases ${t.epochs} (fresh one ready in p50 ${ms(pct(t.epochStartMs, 50))})`,
     );

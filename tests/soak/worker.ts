@@ -28,7 +28,7 @@ export interface WorkerOptions {
 export type WorkerEvent =
   | { type: 'result'; backend: Backend; result: RunResult }
   | { type: 'epoch'; backend: Backend; epoch: number; startMs: number }
-  | { type: 'server'; backend: Backend; kills: number; killsHeld: number; restarts: number; restartMs: number[] }
+  | { type: 'server'; backend: Backend; kills: number; killsHeld: number; restarts: number; restartMs: number[]; crashes: string[] }
   | { type: 'error'; backend: Backend; message: string };
 
 const POOL = [
@@ -100,7 +100,7 @@ export async function runWorker(opts: WorkerOptions, emit: (e: WorkerEvent) => v
       emit({ type: 'error', backend, message: `${(e as Error).stack ?? e}\n--- server output ---\n${server.log()}` });
       throw e;
     } finally {
-      emit({ type: 'server', backend, kills: server.kills, killsHeld: server.killsHeld, restarts: server.restarts, restartMs: server.restartMs.slice(1) });
+      emit({ type: 'server', backend, kills: server.kills, killsHeld: server.killsHeld, restarts: server.restarts, restartMs: server.restartMs.slice(1), crashes: server.crashes });
       await Promise.all(clients.map((c) => c.close().catch(() => {})));
       await server.stop().catch(() => {});
     }
