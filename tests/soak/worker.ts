@@ -1,0 +1,110 @@
+/**
+ * One backend's soak: a server process and a pool of 4 long-lived devices (2 users × 2
+ * devices; RxDB's open-source build allows 13 open collections per process, each device
+ * opens 3), reused run after run — each run leases 2–3 devices for itself and works on
+ * fresh documents. Every SOAK_EPOCH_RUNS runs (and after a stall, so one stuck device cannot
+ * fail the runs after it) the server's database and the devices are replaced.
+ */
+import { cpus } from 'node:os';
+import { SoakServer, type Backend } from './server';
+import { SoakClient } from './client';
+import { Checker } from './checker';
+import { runScenario, type RunResult } from './scenario';
+
+export interface WorkerOptions {
+  backend: Backend;
+  /** Seeds to run, in order. */
+  seeds: () => number | null;
+  remaining: () => number;
+  concurrency: number;
+  epochRuns: number;
+  killRate: number;
+  maxSkewMs: number;
+  adminUrl: string;
+  repoRoot: string;
+  shouldStop: () => boolean;
+}
+
+export type WorkerEvent =
+  | { type: 'result'; backend: Backend; result: RunResult }
+  | { type: 'epoch'; backend: Backend; epoch: number; startMs: number }
+  | { type: 'server'; backend: Backend; kills: number; killsHeld: number; restarts: number; restartMs: number[]; crashes: string[] }
+  | { type: 'error'; backend: Backend; message: string };
+
+const POOL = [
+  { label: 'u1a', user: 0 },
+  { label: 'u1b', user: 0 },
+  { label: 'u2a', user: 1 },
+  { label: 'u2b', user: 1 },
+];
+
+class Pool {
+  private free: SoakClient[];
+  private waiters: { n: number; resolve: (c: SoakClient[]) => void }[] = [];
+  constructor(readonly all: SoakClient[]) {
+    this.free = [...all];
+  }
+  lease(n: number): Promise<{ clients: SoakClient[]; release(): void }> {
+    const got = new Promise<SoakClient[]>((resolve) => {
+      this.waiters.push({ n, resolve });
+      this.serve();
+    });
+    return got.then((clients) => ({ clients, release: () => this.give(clients) }));
+  }
+  private give(clients: SoakClient[]) {
+    this.free.push(...clients);
+    this.serve();
+  }
+  private serve() {
+    while (this.waiters.length && this.waiters[0].n <= this.free.length) {
+      const w = this.waiters.shift()!;
+      w.resolve(this.free.splice(0, w.n));
+    }
+  }
+}
+
+export async function runWorker(opts: WorkerOptions, emit: (e: WorkerEvent) => void): Promise<void> {
+  const { backend } = opts;
+  const users = [`soak1@${backend}.soak`, `soak2@${backend}.soak`, `checker@${backend}.soak`];
+  let exhausted = false;
+  let attempt = 0;
+  for (let epoch = 1; !exhausted && opts.remaining() > 0 && !opts.shouldStop(); epoch++) {
+    const t0 = Date.now();
+    const server = await SoakServer.create({ backend, adminUrl: opts.adminUrl, repoRoot: opts.repoRoot, users });
+    const clients: SoakClient[] = [];
+    try {
+      for (const p of POOL) clients.push(await SoakClient.open(server, p.label, users[p.user]));
+      const checker = new Checker(server, users[2]);
+      await checker.login();
+      const pool = new Pool(clients);
+      emit({ type: 'epoch', backend, epoch, startMs: Date.now() - t0 });
+      let inEpoch = 0;
+      let failed = false;
+      const lane = async () => {
+        while (!failed && inEpoch < opts.epochRuns && !opts.shouldStop()) {
+          const seed = opts.seeds();
+          if (seed === null) {
+            exhausted = true;
+            return;
+          }
+          inEpoch++;
+          const result = await runScenario(seed, { server, checker, lease: (n) => pool.lease(n), killRate: opts.killRate, maxSkewMs: opts.maxSkewMs, attempt: attempt++ });
+          // A stalled device (writes pending for good) would fail the next runs too: start over.
+          // A run that diverged or lost a write only spoiled its own documents.
+          if (result.stalled) failed = true;
+          emit({ type: 'result', backend, result });
+        }
+      };
+      await Promise.all(Array.from({ length: opts.concurrency }, lane));
+    } catch (e) {
+      emit({ type: 'error', backend, message: `${(e as Error).stack ?? e}\n--- server output ---\n${server.log()}` });
+      throw e;
+    } finally {
+      emit({ type: 'server', backend, kills: server.kills, killsHeld: server.killsHeld, restarts: server.restarts, restartMs: server.restartMs.slice(1), crashes: server.crashes });
+      await Promise.all(clients.map((c) => c.close().catch(() => {})));
+      await server.stop().catch(() => {});
+    }
+  }
+}
+
+export const defaultConcurrency = () => Math.max(1, Math.min(2, cpus().length));
