@@ -97,8 +97,12 @@ async function applyRow(tx: Queryable, collection: SyncedCollection, row: PushRo
   const def = TABLES[collection];
   const stored = await readStored(tx, def, doc.id as string);
   if (!stored) {
-    await writeDoc(tx, def, newDocument(doc, writer), writer);
-    return { kind: 'written' };
+    const created = newDocument(doc, writer);
+    const written = await writeDoc(tx, def, created, writer);
+    // A device clock ahead: the server moved created_at back to now. Answer the stored document
+    // so the device adopts it at once — its pull may already have passed this version while the
+    // push was on its way, and nothing would bring it back (found by npm run soak).
+    return created.created_at !== doc.created_at ? { kind: 'conflict', master: written } : { kind: 'written' };
   }
   const candidate = keepImmutable(doc, stored.doc);
   if (sameContent(candidate, stored.doc)) {
@@ -241,7 +245,8 @@ export async function pushRows(db: Database, collection: SyncedCollection, rows:
       const seen = new Set<string>();
       for (const v of valid) {
         const id = v.doc.id as string;
-        if (!stored.has(id) && !seen.has(id)) fresh.push(v);
+        // (New documents whose created_at the server moves back go one by one: they are answered.)
+        if (!stored.has(id) && !seen.has(id) && newDocument(v.doc, writer).created_at === v.doc.created_at) fresh.push(v);
         seen.add(id);
       }
       let done = new Set<(typeof valid)[number]>();
