@@ -4,6 +4,7 @@
  */
 import { normalizeForSearch } from './search';
 import { toCents } from './money';
+import { PAYMENT_STATUS_LABELS } from './transaction-status';
 
 export type TxType = 'entrada' | 'saida' | 'despesas';
 export type TxMethod = 'dinheiro' | 'pix' | 'cartao' | 'transferencia' | 'n/a';
@@ -22,7 +23,8 @@ export const TX_METHOD_LABELS: Record<TxMethod, string> = {
 /** Methods offered by the form (expenses store 'n/a'). */
 export const FORM_METHODS: readonly TxMethod[] = ['dinheiro', 'pix', 'cartao', 'transferencia'];
 
-export const TX_STATUS_LABELS: Record<TxStatus, string> = { pago: 'Pago', parcial: 'Pago Parcial', pendente: 'Pendente' };
+/** The stored statuses' labels: the same words as everywhere (transaction-status.ts). */
+export const TX_STATUS_LABELS: Record<TxStatus, string> = { pago: PAYMENT_STATUS_LABELS.pago, parcial: PAYMENT_STATUS_LABELS.parcial, pendente: PAYMENT_STATUS_LABELS.pendente };
 /** Statuses offered by the form for a type: 'Pago Parcial' is not offered for fixed expenses. */
 export function statusesFor(type: TxType): TxStatus[] {
   return type === 'despesas' ? ['pago', 'pendente'] : ['pago', 'parcial', 'pendente'];

@@ -1,4 +1,6 @@
 /** pt-BR texts of the customers screens (spec: site-quotations-customers §2, §5, §8). */
+import { TX_TYPE_LABELS } from '../../domain/transaction-rules';
+
 export const CUSTOMER_TEXT = {
   title: 'Clientes',
   overlayTitle: 'Gerenciamento de Clientes',
@@ -60,5 +62,6 @@ export const CUSTOMER_TEXT = {
   colValue: 'Valor',
   colStatus: 'Status',
   colCode: 'Código',
-  transactionTypes: { entrada: 'Entrada', saida: 'Saída', despesas: 'Despesas' } as Record<string, string>,
+  /** The spec's type labels (§3: despesas = 'Despesa Fixa'), one map for every screen. */
+  transactionTypes: TX_TYPE_LABELS as Record<string, string>,
 } as const;
