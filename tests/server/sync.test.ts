@@ -64,6 +64,35 @@ describe.each(backends())('sync routes (%s)', (backend) => {
     expect(same.masters).toEqual([]);
   });
 
+  test('a create sent again after its answer was lost keeps what another device edited meanwhile', async () => {
+    // Alice creates; the answer is lost, so her device still has no assumed master. Bob pulls
+    // and edits the description; Alice edits the name offline (later clock) and her device
+    // sends the document again with no assumed master. Merging against an empty document would
+    // count every field as changed on both sides and Alice's later clock would erase Bob's
+    // description (found by npm run soak); merged against the version Alice created, each
+    // keeps what they changed.
+    const created = customer({ name: 'Primeira', description: 'Como Alice criou', whatsapp: '31 3333-0000', client_updated_at: isoAt(-3000) });
+    await push(server, alice.accessToken, 'customers', [{ assumedMasterState: null, newDocumentState: created }]);
+    const master = (await pullAll<CustomerDoc>(server, bob.accessToken, 'customers')).docs.find((d) => d.id === created.id)!;
+    const bobEdit = { ...master, description: 'Bob escreveu', client_updated_at: isoAt(-2000) };
+    expect((await push(server, bob.accessToken, 'customers', [{ assumedMasterState: master, newDocumentState: bobEdit }])).masters).toEqual([]);
+
+    const aliceRetry = { ...created, name: 'Alice renomeou', client_updated_at: isoAt(-1000) };
+    const res = await push<CustomerDoc>(server, alice.accessToken, 'customers', [{ assumedMasterState: null, newDocumentState: aliceRetry }]);
+    expect(res.rejections).toEqual([]);
+    const row = await stored('customers', created.id);
+    expect(row).toMatchObject({ name: 'Alice renomeou', description: 'Bob escreveu' });
+    // Alice's device adopts the merge (it answers the merged master).
+    expect(res.masters[0]).toMatchObject({ name: 'Alice renomeou', description: 'Bob escreveu' });
+
+    // The same after a second edit by Bob: the base stays the version Alice created.
+    const now = (await pullAll<CustomerDoc>(server, bob.accessToken, 'customers')).docs.find((d) => d.id === created.id)!;
+    await push(server, bob.accessToken, 'customers', [{ assumedMasterState: now, newDocumentState: { ...now, whatsapp: '31 3333-4444', client_updated_at: isoAt() } }]);
+    const again = await push<CustomerDoc>(server, alice.accessToken, 'customers', [{ assumedMasterState: null, newDocumentState: aliceRetry }]);
+    expect(again.rejections).toEqual([]);
+    expect(await stored('customers', created.id)).toMatchObject({ name: 'Alice renomeou', description: 'Bob escreveu', whatsapp: '31 3333-4444' });
+  });
+
   test('numbers, dates, instants, arrays and nulls survive the round trip', async () => {
     const q = quotation({ total_amount: 1500.1, discounts: 0.5, taxes: 12, viewed_at: null, decision_reason: null });
     expect((await push(server, alice.accessToken, 'quotations', [{ assumedMasterState: null, newDocumentState: q }])).masters).toEqual([]);
@@ -373,6 +402,19 @@ describe.each(backends())('sync routes (%s)', (backend) => {
     // The device (its clock a day ahead) is answered the stored version at once, with the server's created_at.
     expect(first.masters).toHaveLength(1);
     expect(Date.parse(first.masters[0].created_at as string)).toBeLessThanOrEqual(Date.now());
+    // That answer lost, the device sends the create again (still no assumed master; its pull
+    // may already have passed the stored version): it is answered the stored version again,
+    // or it would keep its own created_at for good (found by npm run soak).
+    const retry = await push(server, alice.accessToken, 'customers', [{ assumedMasterState: null, newDocumentState: doc }]);
+    expect(retry.masters).toHaveLength(1);
+    expect(retry.masters[0].created_at).toBe(first.masters[0].created_at);
+    // Its adoption overtaken by a local edit, the device sends the edit against the stored
+    // version, still with its own created_at: the edit lands and the answer carries the stamps.
+    const edit = await push(server, alice.accessToken, 'customers', [
+      { assumedMasterState: first.masters[0], newDocumentState: { ...doc, name: 'Editado antes de adotar', client_updated_at: isoAt(86_400_000 + 10) } },
+    ]);
+    expect(edit.masters).toHaveLength(1);
+    expect(edit.masters[0]).toMatchObject({ name: 'Editado antes de adotar', created_at: first.masters[0].created_at });
     const got = (await pullAll<CustomerDoc>(server, bob.accessToken, 'customers')).docs.find((d) => d.id === doc.id)!;
     expect(Date.parse(got.created_at)).toBeLessThanOrEqual(Date.now());
     await push(server, bob.accessToken, 'customers', [

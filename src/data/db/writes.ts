@@ -34,6 +34,17 @@ export function newId(): string {
 const nowIso = () => new Date().toISOString();
 
 /**
+ * The time stamped on an edit of a document whose last edit was stamped `previous`: now, but
+ * always after `previous`. Two edits in the same millisecond (or after an edit from a device
+ * whose clock is ahead) would otherwise tie, and the server's merge — the later edit wins —
+ * could let an old request arriving late undo the newer edit (found by npm run soak).
+ */
+export function editTime(previous: unknown, now = Date.now()): string {
+  const prev = typeof previous === 'string' ? Date.parse(previous) : NaN;
+  return new Date(Number.isFinite(prev) && prev >= now ? prev + 1 : now).toISOString();
+}
+
+/**
  * The server stamps `updated_by` on every accepted write; stamping it locally too means a
  * change made on this device never looks like another user's while it waits to be sent.
  */
@@ -85,7 +96,7 @@ export async function patchDocument<C extends Editable>(
   if (!doc) return null;
   await fdb.sync.markPending(c, [id]);
   const updated = await doc.incrementalModify((d) => {
-    const at = nowIso();
+    const at = editTime(d.client_updated_at);
     // The server stamps updated_at; keep ours moving too so local sorts stay sensible.
     return { ...d, ...patch, ...writerStamp(fdb, c), client_updated_at: at, updated_at: at };
   });
@@ -98,7 +109,7 @@ export async function removeDocument<C extends Editable>(fdb: ForjaDatabase, c: 
   await fdb.sync.markPending(c, [id]);
   // One write: stamp the edit time and delete (a tombstone the server keeps).
   await doc.incrementalModify((d) => {
-    d.client_updated_at = nowIso();
+    d.client_updated_at = editTime(d.client_updated_at);
     Object.assign(d, writerStamp(fdb, c));
     d._deleted = true;
     return d;
@@ -124,7 +135,7 @@ export async function putDocument<C extends Editable>(fdb: ForjaDatabase, c: C, 
     return;
   }
   if (existing) {
-    await existing.incrementalModify(() => ({ ...doc }));
+    await existing.incrementalModify((d) => ({ ...doc, client_updated_at: editTime(d.client_updated_at) }));
   } else {
     await col.upsert(doc);
   }

@@ -9,7 +9,8 @@
  *   3. none stored → insert (created_by = the session's user, created_at clamped to now);
  *   4. stored equals the pushed state (ignoring server stamps) → nothing to do: a retry;
  *   5. insert-only collection → refuse `insert_only`;
- *   6. assumed master equals the stored document → plain update;
+ *   6. assumed master (or, with none, the document's first version) equals the stored
+ *      document → plain update;
  *   7. otherwise a conflict → three-way merge (merge.ts), write the merge, log the losing
  *      values, and answer the merged master so the client adopts it.
  * Unique violations become `duplicate_phone` / `duplicate_code` / `duplicate_catalog_name`.
@@ -23,7 +24,7 @@ import { refuseCatalogDeletionInUse } from './catalog-in-use';
 import { mergeDocuments, sameContent, type PlainDoc } from './merge';
 import { logConflicts } from './conflict-log';
 import { canonicalInstant, validateDocument } from './validate';
-import { existingIds, insertMany, lockWrites, readStored, writeDoc, type StoredDoc, type Writer } from './store';
+import { existingIds, firstVersion, insertMany, keepFirstVersion, lockWrites, readStored, writeDoc, type StoredDoc, type Writer } from './store';
 
 export interface PushRow {
   assumedMasterState: Record<string, unknown> | null;
@@ -80,10 +81,14 @@ function refusalFromDbError(err: unknown): Refusal | null {
   return null;
 }
 
+/** The server stored another created_at than the pushed copy's (it moves a future one back to now). */
+function createdAtMoved(pushed: PlainDoc, stored: Doc): boolean {
+  return Date.parse(String(pushed.created_at)) !== Date.parse(String(stored.created_at));
+}
+
 /** The pushed copy differs from the stored document in what the server stamps at creation. */
 function lacksServerStamps(pushed: PlainDoc, stored: Doc): boolean {
-  if ((pushed.created_by ?? null) !== (stored.created_by ?? null)) return true;
-  return Date.parse(String(pushed.created_at)) !== Date.parse(String(stored.created_at));
+  return (pushed.created_by ?? null) !== (stored.created_by ?? null) || createdAtMoved(pushed, stored);
 }
 
 /** A document the server has never stored: created_by is the writer, created_at never in the future. */
@@ -110,18 +115,31 @@ async function applyRow(tx: Queryable, collection: SyncedCollection, row: PushRo
     // stored one (RxDB then believes the stored one is its master). If the client's copy still
     // lacks the server's stamps, answer the stored document so it adopts them: otherwise it
     // would keep created_by/created_at of its own forever, the server having nothing to send.
-    // (With no assumed master the client has not seen the stored one yet: its pull brings it.)
-    return row.assumedMasterState && lacksServerStamps(doc, stored.doc) ? { kind: 'conflict', master: stored.doc } : { kind: 'noop' };
+    // Also with no assumed master: a create sent again after its answer was lost — its pull may
+    // already have passed the stored version while the push was pending (found by npm run soak:
+    // a device whose clock is ahead kept its own created_at when that answer was lost).
+    // (Devices stamp their own created_by, so with no assumed master only a moved created_at counts.)
+    const stale = row.assumedMasterState ? lacksServerStamps(doc, stored.doc) : createdAtMoved(doc, stored.doc);
+    return stale ? { kind: 'conflict', master: stored.doc } : { kind: 'noop' };
   }
   if (isInsertOnly(collection)) throw new Refusal('insert_only');
   if (collection === 'catalog_items' && candidate._deleted === true && stored.doc._deleted !== true) {
     await refuseCatalogDeletionInUse(tx, stored.doc);
   }
 
-  const base = row.assumedMasterState ? canonicalBase(collection, row.assumedMasterState) : null;
-  if (base && sameContent(base, stored.doc)) {
-    await writeDoc(tx, def, candidate, writer);
-    return { kind: 'written' };
+  // No assumed master on a stored document: the device never learnt the server has it — its
+  // create's answer was lost, or it kept unsynced writes through a full resync. What it pushes
+  // descends from the version the document was created with, so that is the merge base.
+  const base = row.assumedMasterState
+    ? canonicalBase(collection, row.assumedMasterState)
+    : canonicalBase(collection, await firstVersion(tx, def, stored.doc));
+  await keepFirstVersion(tx, def, stored.doc);
+  if (sameContent(base, stored.doc)) {
+    const written = await writeDoc(tx, def, candidate, writer);
+    // An edit from a copy that never learnt the server's stamps (its create's answer was lost
+    // or overtaken by a local edit): answered, or the device would keep its own created_at /
+    // created_by for good — the server would have nothing more to send it (found by npm run soak).
+    return lacksServerStamps(doc, stored.doc) ? { kind: 'conflict', master: written } : { kind: 'written' };
   }
   return { kind: 'conflict', master: await mergeAndWrite(tx, collection, stored, base, candidate, writer) };
 }
@@ -130,7 +148,7 @@ async function mergeAndWrite(
   tx: Queryable,
   collection: SyncedCollection,
   stored: StoredDoc,
-  base: PlainDoc | null,
+  base: PlainDoc,
   incoming: PlainDoc,
   writer: Writer,
 ): Promise<Doc> {

@@ -9,7 +9,7 @@ import type { Database, Queryable } from '../db/types';
 import type { Doc } from '../collections/convert';
 import { TABLES, type SyncedCollection } from '../collections/tables';
 import { IMMUTABLE_FIELDS } from '@shared';
-import { lockWrites, readStored, writeDoc } from './store';
+import { keepFirstVersion, lockWrites, readStored, writeDoc } from './store';
 import { validateDocument } from './validate';
 
 export class ServerWriteError extends Error {}
@@ -35,6 +35,7 @@ export async function updateAsServerIn(
   const next = { ...stored.doc, ...clean, client_updated_at: new Date().toISOString() };
   const v = validateDocument(collection, next);
   if (!v.ok) throw new ServerWriteError(`invalid ${collection} update: ${v.fields.join(', ')}`);
+  await keepFirstVersion(tx, def, stored.doc);
   return writeDoc(tx, def, { ...v.doc, id: stored.doc.id, created_at: stored.doc.created_at, created_by: stored.doc.created_by, _deleted: false }, { userId: null, sessionId: null });
 }
 

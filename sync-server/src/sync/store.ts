@@ -118,3 +118,26 @@ export async function insertMany(tx: Queryable, def: TableDef, docs: Record<stri
   );
   await notifyChange(tx, def.collection, numbers[numbers.length - 1]);
 }
+
+/**
+ * Keeps `stored` as the document's first version if it has none yet: called before a document
+ * is overwritten, so the first call sees the version it was created with (migration 006).
+ */
+export async function keepFirstVersion(tx: Queryable, def: TableDef, stored: Doc): Promise<void> {
+  await tx.query(
+    `INSERT INTO sync_first_versions (collection, doc_id, document) VALUES ($1, $2, $3::jsonb)
+     ON CONFLICT (collection, doc_id) DO NOTHING`,
+    [def.collection, stored.id, JSON.stringify(stored)],
+  );
+}
+
+/** The version the document was created with: the one kept, or the stored one if never overwritten. */
+export async function firstVersion(q: Queryable, def: TableDef, stored: Doc): Promise<Doc> {
+  const { rows } = await q.query<{ document: Doc | string }>(
+    'SELECT document FROM sync_first_versions WHERE collection = $1 AND doc_id = $2',
+    [def.collection, stored.id],
+  );
+  const kept = rows[0]?.document;
+  if (kept === undefined) return stored;
+  return typeof kept === 'string' ? (JSON.parse(kept) as Doc) : kept;
+}

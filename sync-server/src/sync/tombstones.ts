@@ -45,11 +45,12 @@ export async function purgeTombstones(
     let purged = 0;
     let maxSeq = 0;
     for (const c of SYNCED_COLLECTIONS) {
-      const { rows } = await tx.query<{ seq: string }>(
-        `DELETE FROM ${TABLES[c].table} WHERE _deleted AND _deleted_at < $1 RETURNING _seq::text AS seq`,
+      const { rows } = await tx.query<{ seq: string; id: string }>(
+        `DELETE FROM ${TABLES[c].table} WHERE _deleted AND _deleted_at < $1 RETURNING _seq::text AS seq, id`,
         [cutoff.toISOString()],
       );
       if (rows.length === 0) continue;
+      await tx.query('DELETE FROM sync_first_versions WHERE collection = $1 AND doc_id = ANY($2::text[])', [c, rows.map((r) => r.id)]);
       purged += rows.length;
       const max = rows.reduce((m, r) => Math.max(m, Number(r.seq)), 0);
       maxSeq = Math.max(maxSeq, max);
