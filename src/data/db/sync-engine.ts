@@ -14,6 +14,7 @@ import {
   type SyncStreamEvent,
 } from '@shared';
 import { sameDocumentState } from './equality';
+import { PushBaseTracker } from './push-base';
 import { SyncStateStore, pendingKey } from './sync-state';
 import { SyncStreamReader } from './sync-stream';
 import { HttpError, NetworkError, createRequester, errorFrom, type Requester } from './transport';
@@ -364,14 +365,19 @@ export class SyncEngine {
       .map((d) => ({ ...d, _deleted: true }));
   }
 
+  private readonly pushBases = new Map<CollectionName, PushBaseTracker>();
+
   private async push(name: CollectionName, rows: Row[]): Promise<WithDeleted<AnyDoc>[]> {
     let masters: WithDeleted<AnyDoc>[];
     let rejections: PushRejection[] = [];
+    const bases = this.pushBases.get(name) ?? new PushBaseTracker();
+    this.pushBases.set(name, bases);
+    const sent = bases.rowsToSend(rows);
     try {
       const res = await this.request(API_PATHS.syncPush(name), {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(rows),
+        body: JSON.stringify(sent),
       });
       if (!res.ok) throw await errorFrom(res);
       masters = (await res.json()) as WithDeleted<AnyDoc>[];
@@ -387,6 +393,7 @@ export class SyncEngine {
     } catch (e) {
       return this.failed(e);
     }
+    bases.answered(rows, sent, new Set(masters.map((m) => String(m.id))), new Set(rejections.map((r) => r.id)));
     await this.afterPush(name, rows, rejections);
     return masters;
   }
