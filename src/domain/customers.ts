@@ -74,3 +74,13 @@ export function countByCustomer(docs: Iterable<{ customer_id?: string | null }>)
   }
   return counts;
 }
+
+/**
+ * Stands in for a customer a document points to that has not reached this device yet (a
+ * quotation or an entry synced before its customer): editing that document keeps the link
+ * instead of clearing it. `label` is what the screen shows as its name until the customer arrives.
+ */
+export function customerNotYetSynced<C extends { id: string; name: string }>(id: string, label: string): C {
+  const at = new Date(0).toISOString();
+  return { id, name: label, phone: '', whatsapp: null, description: null, created_at: at, updated_at: at, client_updated_at: at, created_by: null } as unknown as C;
+}

@@ -26,6 +26,7 @@ import { defaultForm, formFromTransaction, type FormState } from './formState';
 import { CASHFLOW_TEXT as T } from './messages';
 import { SelectField } from './SelectField';
 import { useTransactionSubmit } from './useTransactionSubmit';
+import { customerNotYetSynced } from '../../domain/customers';
 
 export type CustomerFormDialogComponent = ComponentType<{
   open: boolean;
@@ -44,11 +45,17 @@ interface Props {
   onCancel?: () => void;
 }
 
+/** The entry's customer; one not on this device yet keeps its link (shown as not synced yet). */
+function customerOfEntry(t: TransactionDoc, customers: readonly CustomerDoc[]): CustomerDoc | null {
+  if (!t.customer_id) return null;
+  return customers.find((c) => c.id === t.customer_id) ?? customerNotYetSynced<CustomerDoc>(t.customer_id, T.customerNotSynced);
+}
+
 const opts = (values: readonly string[], labels: Record<string, string>) => values.map((v) => ({ value: v, label: labels[v] ?? v }));
 
 export const TransactionForm = memo(function TransactionForm({ customers, CustomerFormDialog, userEmail, editing = null, onDone, onCancel }: Props) {
   const [form, setForm] = useState<FormState>(() =>
-    editing ? formFromTransaction(editing, customers.find((c) => c.id === editing.customer_id) ?? null) : defaultForm(new Date()),
+    editing ? formFromTransaction(editing, customerOfEntry(editing, customers)) : defaultForm(new Date()),
   );
   const [newCustomerName, setNewCustomerName] = useState<string | null>(null);
   const set = (patch: Partial<FormState>) => setForm((f) => ({ ...f, ...patch }));

@@ -15,6 +15,8 @@ export const CASHFLOW_TEXT = {
   editTitle: 'Editar Transação',
   type: 'Tipo',
   customer: 'Cliente',
+  /** An entry whose customer has not reached this device yet (it arrives with the next sync). */
+  customerNotSynced: 'Cliente ainda não sincronizado',
   customerPlaceholder: 'Digite o nome do cliente',
   customerSelected: 'Cliente selecionado',
   customerChange: 'Trocar',

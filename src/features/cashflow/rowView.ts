@@ -1,6 +1,7 @@
 /** How one transaction reads in the list (table row or card). Pure. */
 import type { TransactionDoc } from '@shared';
 import { formatBRL } from '../../domain/money';
+import { CASHFLOW_TEXT } from './messages';
 import { formatDate, formatDateTime } from '../../domain/dates';
 import { categoryLabel, registeredBy, TX_TYPE_LABELS, type TxType } from '../../domain/transaction-rules';
 import { effectiveStatus, shopDate, PAYMENT_STATUS_COLORS, PAYMENT_STATUS_LABELS, type EffectiveStatus } from '../../domain/transaction-status';
@@ -29,7 +30,7 @@ export function rowView(
   emailOf: (id: string) => string | undefined,
 ): RowView {
   const type = t.type as TxType;
-  const who = type === 'entrada' ? (t.customer_id ? (customerName(t.customer_id) ?? 'Cliente') : '') : (t.name ?? '');
+  const who = type === 'entrada' ? (t.customer_id ? (customerName(t.customer_id) ?? CASHFLOW_TEXT.customerNotSynced) : '') : (t.name ?? '');
   const cat = type === 'entrada' ? '' : categoryLabel(t.category);
   const title = t.description || who || cat || TX_TYPE_LABELS[type];
   const detail = [t.description ? who : '', cat].filter(Boolean).join(' · ');

@@ -1,6 +1,7 @@
 /** Full-screen 'Novo Orçamento' / 'Editar Orçamento' with a ✕ that closes it. */
 import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import type { CustomerDoc, QuotationDoc } from '@shared';
+import { customerNotYetSynced } from '../../domain/customers';
 import { QT } from './messages';
 import { QuotationForm } from './QuotationForm';
 import type { CustomerFormDialogComponent } from './types';
@@ -14,7 +15,10 @@ type Props = {
 
 export function QuotationFormModal({ editing, onClose, CustomerFormDialog, customers }: Props) {
   const title = editing ? QT.editQuotation : QT.newQuotation;
-  const initialCustomer = editing?.customer_id ? customers.get(editing.customer_id) ?? null : null;
+  // A customer not on this device yet keeps its link (the form shows it as not synced yet).
+  const initialCustomer = editing?.customer_id
+    ? customers.get(editing.customer_id) ?? customerNotYetSynced<CustomerDoc>(editing.customer_id, QT.customerNotSynced)
+    : null;
   return (
     <Dialog.Root open size="full" onOpenChange={(d) => !d.open && onClose()} closeOnInteractOutside={false} scrollBehavior="inside">
       <Portal>

@@ -31,7 +31,7 @@ export const QuotationsTable = memo(function QuotationsTable({ rows, actions, on
               <Table.Cell fontFamily="mono" fontWeight="semibold" whiteSpace="nowrap">
                 {q.code}
               </Table.Cell>
-              <Table.Cell>{customer?.name ?? <Text as="span" color="fg.muted">{QT.noCustomer}</Text>}</Table.Cell>
+              <Table.Cell>{customer?.name ?? <Text as="span" color="fg.muted">{q.customer_id ? QT.customerNotSynced : QT.noCustomer}</Text>}</Table.Cell>
               <Table.Cell maxW="xs">
                 <Text lineClamp={2} title={q.description}>
                   {q.description}

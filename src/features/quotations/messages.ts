@@ -24,6 +24,8 @@ export const QT = {
   results: (n: number) => `${n} ${n === 1 ? 'orçamento' : 'orçamentos'}`,
   col: { code: 'Código', customer: 'Cliente', description: 'Descrição', total: 'Valor Total', status: 'Status', actions: 'Ações' },
   noCustomer: 'Cliente não especificado',
+  /** A quotation whose customer has not reached this device yet (it arrives with the next sync). */
+  customerNotSynced: 'Cliente ainda não sincronizado',
   validity: 'Validade',
   paymentMethod: 'Método de pagamento',
   deadline: 'Prazo de execução',

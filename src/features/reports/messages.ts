@@ -1,5 +1,7 @@
 /** pt-BR texts of the reports (spec §2.4, §8). */
 export const REPORT_TEXT = {
+  /** An entry whose customer has not reached this device yet (it arrives with the next sync). */
+  customerNotSynced: 'Cliente ainda não sincronizado',
   pageTitle: 'Relatórios',
   tabFinancial: 'Relatório Financeiro',
   tabStock: 'Relatório de Estoque',

@@ -20,7 +20,7 @@ export function FinancialReport({ filter, setFilter }: { filter: ReportFilter; s
   const r = useFinancialReport(filter, today);
   const { customers } = useReportCustomers();
   const names = useMemo(() => new Map(customers.map((c) => [c.id, c.name])), [customers]);
-  const customerName = useCallback((t: ReportTx) => (t.customerId && names.get(t.customerId)) || t.name || '-', [names]);
+  const customerName = useCallback((t: ReportTx) => (t.customerId ? names.get(t.customerId) ?? T.customerNotSynced : t.name) || '-', [names]);
   // Cards and detail paint first; the charts follow in a background render.
   const chartsReady = useDeferredValue(true, false);
   const balanceTone = r.summary.balanceCents >= 0 ? 'green' : 'red';
