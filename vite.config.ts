@@ -76,5 +76,6 @@ export default defineConfig({
     }),
   ],
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
-  build: { target: 'es2022', sourcemap: false },
+  // The manifest tells the server which chunks each public page needs (sync-server/src/http/page-preloads.ts).
+  build: { target: 'es2022', sourcemap: false, manifest: true },
 });

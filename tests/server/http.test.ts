@@ -6,6 +6,63 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { api, startTestServer, type TestServer } from '../support/server';
 import { loadConfig, ConfigError } from '../../sync-server/src/config';
 
+describe('public pages announce what their first paint needs', () => {
+  let server: TestServer;
+  let webDir: string;
+  beforeAll(async () => {
+    webDir = mkdtempSync(path.join(os.tmpdir(), 'forja-web-'));
+    mkdirSync(path.join(webDir, 'assets'));
+    mkdirSync(path.join(webDir, '.vite'));
+    writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><html><head><title>Forja</title></head><body><div id="root"></div></body></html>');
+    // A build manifest like Vite's: the entry shares a chunk with the landing page.
+    const manifest = {
+      'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared.js'] },
+      '_shared.js': { file: 'assets/shared-1.js' },
+      '_api.js': { file: 'assets/api-1.js' },
+      'src/app/pages/landing.tsx': { file: 'assets/landing-1.js', imports: ['_shared.js', '_api.js'], css: ['assets/landing-1.css'] },
+      'src/app/pages/public-quotation.tsx': { file: 'assets/pq-1.js', imports: ['_api.js'] },
+    };
+    writeFileSync(path.join(webDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+    server = await startTestServer({ env: { FORJA_WEB_DIR: webDir } });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(webDir, { recursive: true, force: true });
+  });
+  const page = async (p: string) => {
+    const res = await fetch(server.url + p);
+    expect(res.status, p).toBe(200);
+    expect(res.headers.get('cache-control'), p).toBe('no-cache');
+    return res.text();
+  };
+
+  test("the landing page preloads its chunks, its CSS and its data, not the entry's", async () => {
+    const html = await page('/');
+    expect(html).toContain('<link rel="modulepreload" href="/assets/landing-1.js">');
+    expect(html).toContain('<link rel="modulepreload" href="/assets/api-1.js">');
+    expect(html).toContain('<link rel="preload" as="style" href="/assets/landing-1.css">');
+    expect(html).toContain('<link rel="preload" as="fetch" href="/api/public/company" crossorigin="anonymous">');
+    expect(html).toContain('<link rel="preload" as="fetch" href="/gallery/gallery.json" crossorigin="anonymous">');
+    expect(html).not.toContain('shared-1.js');
+    expect(html).toContain('<div id="root"></div>');
+  });
+
+  test('a quotation link preloads that quotation; a hostile code is never written into the page', async () => {
+    const html = await page('/quotation/ORC-AB12CD');
+    expect(html).toContain('<link rel="modulepreload" href="/assets/pq-1.js">');
+    expect(html).toContain('<link rel="preload" as="fetch" href="/api/public/quotations/ORC-AB12CD" crossorigin="anonymous">');
+    expect(html).not.toContain('landing-1.js');
+    const hostile = await page('/quotation/%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E');
+    expect(hostile).not.toMatch(/<script>alert/);
+    expect(hostile).not.toContain('/api/public/quotations/');
+    expect(hostile).toContain('<link rel="modulepreload" href="/assets/pq-1.js">');
+  });
+
+  test('staff pages get the plain index.html', async () => {
+    for (const p of ['/adm/dashboard', '/auth']) expect(await page(p)).not.toContain('modulepreload');
+  });
+});
+
 describe('static PWA', () => {
   let server: TestServer;
   let webDir: string;

@@ -404,7 +404,13 @@ export async function seed(
 ): Promise<void> {
   const current = await pullAll(server, session, collection);
   const masters = new Map(current.map((d) => [(d as unknown as { id: string }).id, d as Record<string, unknown>]));
-  const r = await push(server, session, collection, docs, masters);
+  // An update is made on the current version, as a device edits its copy: with the server's
+  // creation stamps (the server answers a copy without them with its own version).
+  const onCurrent = docs.map((d) => {
+    const m = masters.get(d.id as string);
+    return m ? { ...d, created_at: m.created_at, created_by: m.created_by } : d;
+  });
+  const r = await push(server, session, collection, onCurrent, masters);
   if (r.conflicts.length || r.rejections.length) {
     throw new Error(`seeding ${collection} refused: ${JSON.stringify(r)}`);
   }

@@ -7,8 +7,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sendError } from './errors';
+import { loadPageHtml, type PublicPage } from './page-preloads';
 
 const NO_CACHE = new Set(['index.html', 'sw.js', 'registerSW.js', 'manifest.webmanifest']);
 
@@ -18,6 +19,8 @@ export async function registerStatic(app: FastifyInstance, webDir: string): Prom
     await app.register(fastifyStatic, {
       root: webDir,
       wildcard: false,
+      // '/' is answered below (with the landing page's preloads).
+      index: false,
       cacheControl: false,
       // The build writes .br/.gz beside each text asset (vite.config.ts precompress()).
       preCompressed: true,
@@ -31,14 +34,31 @@ export async function registerStatic(app: FastifyInstance, webDir: string): Prom
     });
   }
 
+  const pages = hasBuild ? loadPageHtml(webDir) : null;
+  const sendPage = (reply: FastifyReply, page: PublicPage | null, code?: string) => {
+    reply.header('Cache-Control', 'no-cache');
+    if (page && pages) return reply.type('text/html; charset=utf-8').send(pages.render(page, code));
+    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+  };
+  if (hasBuild) app.get('/', (_request, reply) => sendPage(reply, 'landing'));
+
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api/') && url !== '/api';
     // A path with a file extension is a missing file, not a client-side route.
     if (hasBuild && isPage && !/\.[a-z0-9]+$/i.test(url)) {
-      reply.header('Cache-Control', 'no-cache');
-      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+      const quotation = /^\/quotation\/([^/]+)\/?$/.exec(url);
+      if (quotation) return sendPage(reply, 'quotation', safeDecode(quotation[1]));
+      return sendPage(reply, null);
     }
     return sendError(reply, 'not_found', 'Recurso não encontrado.');
   });
+}
+
+function safeDecode(s: string): string | undefined {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return undefined;
+  }
 }

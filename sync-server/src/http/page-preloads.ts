@@ -1,0 +1,91 @@
+/**
+ * The public pages' HTML, with what their first paint needs announced in the <head>.
+ *
+ * The built index.html only names the entry chunk: the browser learns of the page's own chunk
+ * (landing, public quotation) after the entry has downloaded and run, and of the data the page
+ * shows (company profile, the quotation) after that chunk has run — three trips in a row, each
+ * ~150 ms on a phone's network before its bytes even start (npm run bench:web). Here each public
+ * page's HTML lists its chunks (from Vite's build manifest) as modulepreloads and its data as
+ * fetch preloads, so all of it downloads while the entry is still arriving.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** Route modules of the public pages (src/app/routes.tsx). */
+const PAGE_MODULES = { landing: 'src/app/pages/landing.tsx', quotation: 'src/app/pages/public-quotation.tsx' } as const;
+export type PublicPage = keyof typeof PAGE_MODULES;
+
+/** A quotation code as the public page would send it; anything else gets no data preload. */
+const CODE = /^[A-Za-z0-9-]{1,40}$/;
+
+const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+function chunkFiles(manifest: Manifest, key: string, skip: Set<string>): { js: string[]; css: string[] } {
+  const js: string[] = [];
+  const css: string[] = [];
+  const seen = new Set<string>();
+  const visit = (k: string) => {
+    if (seen.has(k) || skip.has(k)) return;
+    seen.add(k);
+    const c = manifest[k];
+    if (!c) return;
+    js.push(c.file);
+    css.push(...(c.css ?? []));
+    for (const i of c.imports ?? []) visit(i);
+  };
+  visit(key);
+  return { js, css };
+}
+
+export interface PageHtml {
+  /** index.html for `page`, with its preloads; `code` is the quotation code of /quotation/:code. */
+  render(page: PublicPage, code?: string): string;
+}
+
+/** Null when there is no build or no manifest (the plain index.html is served then). */
+export function loadPageHtml(webDir: string): PageHtml | null {
+  const indexPath = path.join(webDir, 'index.html');
+  const manifestPath = path.join(webDir, '.vite', 'manifest.json');
+  if (!existsSync(indexPath) || !existsSync(manifestPath)) return null;
+  const html = readFileSync(indexPath, 'utf8');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+  // What the entry already loads is in index.html; only the rest is announced.
+  const entryKeys = new Set<string>();
+  for (const [k, c] of Object.entries(manifest)) {
+    if (!c.isEntry) continue;
+    const stack = [k];
+    while (stack.length) {
+      const x = stack.pop()!;
+      if (entryKeys.has(x)) continue;
+      entryKeys.add(x);
+      stack.push(...(manifest[x]?.imports ?? []));
+    }
+  }
+  const links = (page: PublicPage): string => {
+    const { js, css } = chunkFiles(manifest, PAGE_MODULES[page], entryKeys);
+    return [
+      ...css.map((f) => `<link rel="preload" as="style" href="/${escapeAttr(f)}">`),
+      ...js.map((f) => `<link rel="modulepreload" href="/${escapeAttr(f)}">`),
+    ].join('');
+  };
+  const pageLinks: Record<PublicPage, string> = { landing: links('landing'), quotation: links('quotation') };
+  const fetchPreload = (href: string) => `<link rel="preload" as="fetch" href="${escapeAttr(href)}" crossorigin="anonymous">`;
+
+  return {
+    render(page, code) {
+      const data =
+        page === 'landing'
+          ? [fetchPreload('/api/public/company'), fetchPreload('/gallery/gallery.json')]
+          : [fetchPreload('/api/public/company'), ...(code && CODE.test(code) ? [fetchPreload(`/api/public/quotations/${encodeURIComponent(code)}`)] : [])];
+      return html.replace('</head>', `${pageLinks[page]}${data.join('')}</head>`);
+    },
+  };
+}
