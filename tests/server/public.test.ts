@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ERROR_MESSAGES, type PublicQuotation } from '@shared';
-import { api, backends, startTestServer, type TestServer } from '../support/server';
+import { api, backends, signIn, startTestServer, type TestServer } from '../support/server';
+import { pullAll, push } from './sync-fixtures';
 import type { Database } from '../../sync-server/src/db/types';
 import { CHANGES_CHANNEL } from '../../sync-server/src/db/sequence';
 
@@ -241,8 +242,14 @@ describe.each(backends())('public API (%s)', (backend) => {
     expect(res.body).not.toHaveProperty('id');
     expect(res.body).not.toHaveProperty('created_by');
 
-    // Staff edits (here: SQL) show on the public endpoint.
-    await server.db.query(`UPDATE company SET name = 'Forja Nova', pix_key = 'pix@forja.com' WHERE id = 'company'`);
+    // Staff edits (pushed from a device, like the settings screen does) show on the public
+    // endpoint at once — also right after it was read (and kept in memory).
+    const staff = await signIn(server);
+    const master = (await pullAll<Record<string, unknown> & { id: string }>(server, staff.accessToken, 'company')).docs.find((d) => d.id === 'company')!;
+    const pushed = await push(server, staff.accessToken, 'company', [
+      { assumedMasterState: master, newDocumentState: { ...master, name: 'Forja Nova', pix_key: 'pix@forja.com', client_updated_at: new Date().toISOString() } },
+    ]);
+    expect(pushed.rejections).toEqual([]);
     const edited = await api(server, '/api/public/company');
     expect(edited.body.name).toBe('Forja Nova');
     expect(edited.body.pix_key).toBe('pix@forja.com');
@@ -283,5 +290,72 @@ describe('public code guessing, in parallel', () => {
     expect(statuses.filter((s) => s !== 404 && s !== 429)).toEqual([]);
     expect(statuses.filter((s) => s === 404).length).toBeLessThanOrEqual(20);
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(80);
+  });
+});
+
+describe.each(backends())('public answers kept in memory never outlive a change (%s)', (backend) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ backend });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  test("a staff edit of the quotation or of its customer's name shows on the very next open", async () => {
+    const staff = await signIn(server);
+    const customer = await insertCustomer(server.db, { name: 'Nome Antigo' });
+    const q = await insertQuotation(server.db, { customer_id: customer.id });
+    await api(server, `/api/public/quotations/${q.code}`); // first view (writes viewed_at)
+    expect((await api(server, `/api/public/quotations/${q.code}`)).body.description).toBe(q.description);
+
+    const master = (await pullAll<Record<string, unknown> & { id: string }>(server, staff.accessToken, 'quotations')).docs.find((d) => d.id === q.id)!;
+    await push(server, staff.accessToken, 'quotations', [
+      { assumedMasterState: master, newDocumentState: { ...master, description: 'Descrição corrigida', client_updated_at: new Date().toISOString() } },
+    ]);
+    expect((await api(server, `/api/public/quotations/${q.code}`)).body.description).toBe('Descrição corrigida');
+
+    const c = (await pullAll<Record<string, unknown> & { id: string }>(server, staff.accessToken, 'customers')).docs.find((d) => d.id === customer.id)!;
+    await push(server, staff.accessToken, 'customers', [
+      { assumedMasterState: c, newDocumentState: { ...c, name: 'Nome Novo', client_updated_at: new Date().toISOString() } },
+    ]);
+    expect((await api(server, `/api/public/quotations/${q.code.toLowerCase()}`)).body.customer).toEqual({ name: 'Nome Novo' });
+
+    // The customer's own decision shows at once as well.
+    await api(server, `/api/public/quotations/${q.code}/accept`, { method: 'POST' });
+    expect((await api(server, `/api/public/quotations/${q.code}`)).body.status).toBe('accepted');
+  });
+
+  test('a change written outside the server (hand-written SQL) shows within seconds', async () => {
+    const q = await insertQuotation(server.db);
+    await api(server, `/api/public/quotations/${q.code}`);
+    await api(server, `/api/public/quotations/${q.code}`);
+    await server.db.query('UPDATE quotations SET description = $1 WHERE id = $2', ['Editado à mão', q.id]);
+    await expect.poll(async () => (await api(server, `/api/public/quotations/${q.code}`)).body.description, { timeout: 8_000, interval: 250 }).toBe('Editado à mão');
+  });
+});
+
+describe.runIf(backends().includes('postgres'))('two servers on one PostgreSQL: public answers follow the other server’s writes', () => {
+  let office: TestServer;
+  let cloud: TestServer;
+  beforeAll(async () => {
+    office = await startTestServer({ backend: 'postgres' });
+    cloud = await startTestServer({ backend: 'postgres', database: office.testDb });
+  });
+  afterAll(async () => {
+    await cloud?.stop();
+    await office?.stop();
+  });
+
+  test('an edit pushed to one server shows on the other within a second', async () => {
+    const q = await insertQuotation(office.db);
+    await api(cloud, `/api/public/quotations/${q.code}`);
+    await api(cloud, `/api/public/quotations/${q.code}`);
+    const staff = await signIn(office);
+    const master = (await pullAll<Record<string, unknown> & { id: string }>(office, staff.accessToken, 'quotations')).docs.find((d) => d.id === q.id)!;
+    await push(office, staff.accessToken, 'quotations', [
+      { assumedMasterState: master, newDocumentState: { ...master, description: 'Mudou no escritório', client_updated_at: new Date().toISOString() } },
+    ]);
+    await expect.poll(async () => (await api(cloud, `/api/public/quotations/${q.code}`)).body.description, { timeout: 1_000, interval: 50 }).toBe('Mudou no escritório');
   });
 });

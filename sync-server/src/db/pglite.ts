@@ -8,6 +8,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database, QueryResult, Queryable } from './types';
 import { TYPE_PARSERS } from './types-parsers';
+import { CommitSignal } from './committed';
 import { DataDirInUseError } from './errors';
 
 
@@ -73,12 +74,14 @@ export async function createPgliteDatabase(dir: string): Promise<Database> {
     },
   });
   const root = wrap(pg);
+  const committed = new CommitSignal();
   let closed = false;
 
   return {
     kind: 'pglite',
     query: root.query,
-    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx as unknown as { query: PGlite['query'] }))),
+    transaction: (fn) => committed.track((track) => pg.transaction((tx) => fn(track(wrap(tx as unknown as { query: PGlite['query'] }))))),
+    onCommitted: (listener) => committed.subscribe(listener),
     async listen(channel, onPayload) {
       const unlisten = await pg.listen(channel, onPayload);
       return async () => {

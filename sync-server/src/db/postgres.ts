@@ -5,6 +5,7 @@
 import pg from 'pg';
 import type { Database, QueryResult, Queryable } from './types';
 import { TYPE_PARSERS } from './types-parsers';
+import { CommitSignal } from './committed';
 
 const types = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
@@ -69,23 +70,27 @@ export async function createPostgresDatabase(connectionString: string): Promise<
   }
 
   const root = wrap(pool);
+  const committed = new CommitSignal();
   return {
     kind: 'postgres',
     query: root.query,
-    async transaction(fn) {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const result = await fn(wrap(client));
-        await client.query('COMMIT');
-        return result;
-      } catch (err) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw err;
-      } finally {
-        client.release();
-      }
+    transaction(fn) {
+      return committed.track(async (track) => {
+        const client = await pool.connect();
+        try {
+          await client.query('BEGIN');
+          const result = await fn(track(wrap(client)));
+          await client.query('COMMIT');
+          return result;
+        } catch (err) {
+          await client.query('ROLLBACK').catch(() => {});
+          throw err;
+        } finally {
+          client.release();
+        }
+      });
     },
+    onCommitted: (listener) => committed.subscribe(listener),
     async listen(channel, onPayload) {
       let set = handlers.get(channel);
       const first = !set;

@@ -10,6 +10,7 @@
  *   await notifyChange(tx, 'quotations', seq);
  */
 import type { Queryable } from './types';
+import { noteChange } from './committed';
 
 /** Advisory lock key serialising sequence assignment. */
 export const SEQ_LOCK_KEY = 7421;
@@ -25,4 +26,5 @@ export async function nextSeq(tx: Queryable): Promise<number> {
 /** Delivered to listeners only when the surrounding transaction commits. */
 export async function notifyChange(tx: Queryable, collection: string, seq: number): Promise<void> {
   await tx.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, JSON.stringify({ collection, seq })]);
+  noteChange(tx, collection);
 }

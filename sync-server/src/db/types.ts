@@ -25,5 +25,10 @@ export interface Database extends Queryable {
    * Payloads are what pg_notify sent inside a committed transaction.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Calls `listener` with the collections each transaction of THIS process changed, right after
+   * its COMMIT and before the transaction's promise resolves (db/committed.ts). Returns unsubscribe.
+   */
+  onCommitted(listener: (collections: ReadonlySet<string>) => void): () => void;
   close(): Promise<void>;
 }

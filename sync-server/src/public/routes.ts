@@ -1,7 +1,8 @@
 /** /api/public/* — no sign-in, rate limited per IP. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { getPublicCompany } from './company';
 import { decideQuotation, viewQuotation } from './quotations';
+import { PublicViewCache } from './view-cache';
 
 const rejectBody = {
   type: ['object', 'null'],
@@ -13,10 +14,22 @@ export async function publicRoutes(app: FastifyInstance) {
   const rateLimit = { max: config.publicRateLimitPerMinute, timeWindow: '1 minute' };
   const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? null;
 
+  const cache = new PublicViewCache(db);
+  app.addHook('onReady', () => cache.start());
+  app.addHook('onClose', () => cache.close());
+  const sendJson = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json);
+
   // `/api/public/quotations/` (empty code) also lands here with code '' → 400 invalid_code.
-  app.get<{ Params: { code: string } }>('/api/public/quotations/:code', { config: { rateLimit } }, async (request) =>
-    viewQuotation(db, request.params.code),
-  );
+  app.get<{ Params: { code: string } }>('/api/public/quotations/:code', { config: { rateLimit } }, async (request, reply) => {
+    const key = typeof request.params.code === 'string' ? request.params.code.trim() : '';
+    const cached = key ? cache.quotation(key) : undefined;
+    if (cached) return sendJson(reply, cached);
+    const token = cache.begin();
+    const json = JSON.stringify(await viewQuotation(db, request.params.code));
+    // (The first view writes viewed_at: that commit changes the generation, so it is not kept.)
+    cache.putQuotation(token, key, json);
+    return sendJson(reply, json);
+  });
 
   app.post<{ Params: { code: string } }>(
     '/api/public/quotations/:code/accept',
@@ -41,5 +54,12 @@ export async function publicRoutes(app: FastifyInstance) {
       }),
   );
 
-  app.get('/api/public/company', { config: { rateLimit } }, async () => getPublicCompany(db));
+  app.get('/api/public/company', { config: { rateLimit } }, async (_request, reply) => {
+    const cached = cache.companyProfile();
+    if (cached) return sendJson(reply, cached);
+    const token = cache.begin();
+    const json = JSON.stringify(await getPublicCompany(db));
+    cache.putCompany(token, json);
+    return sendJson(reply, json);
+  });
 }
