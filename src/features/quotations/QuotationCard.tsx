@@ -59,7 +59,7 @@ export const QuotationCard = memo(function QuotationCard({ q, customer, actions,
           </Text>
           <StatusBadge status={q.status} />
         </HStack>
-        <Text fontWeight="semibold">{customer?.name ?? (q.customer_id ? QT.customerNotSynced : QT.noCustomer)}</Text>
+        <Text fontWeight="semibold" color={customer ? undefined : 'fg.muted'}>{customer?.name ?? (q.customer_id ? QT.customerNotSynced : QT.noCustomer)}</Text>
         <Field label={QT.validity} value={formatDate(q.validity_date) || QT.none} />
         <Field label={QT.col.total} value={formatBRL(q.total_amount)} />
         {q.description && (
