@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ERROR_MESSAGES, type PublicQuotation } from '@shared';
 import { api, backends, signIn, startTestServer, type TestServer } from '../support/server';
-import { pullAll, push } from './sync-fixtures';
+import { editStored } from './sync-fixtures';
 import type { Database } from '../../sync-server/src/db/types';
 import { CHANGES_CHANNEL } from '../../sync-server/src/db/sequence';
 
@@ -245,10 +245,7 @@ describe.each(backends())('public API (%s)', (backend) => {
     // Staff edits (pushed from a device, like the settings screen does) show on the public
     // endpoint at once — also right after it was read (and kept in memory).
     const staff = await signIn(server);
-    const master = (await pullAll<Record<string, unknown> & { id: string }>(server, staff.accessToken, 'company')).docs.find((d) => d.id === 'company')!;
-    const pushed = await push(server, staff.accessToken, 'company', [
-      { assumedMasterState: master, newDocumentState: { ...master, name: 'Forja Nova', pix_key: 'pix@forja.com', client_updated_at: new Date().toISOString() } },
-    ]);
+    const pushed = await editStored(server, staff.accessToken, 'company', 'company', { name: 'Forja Nova', pix_key: 'pix@forja.com' });
     expect(pushed.rejections).toEqual([]);
     const edited = await api(server, '/api/public/company');
     expect(edited.body.name).toBe('Forja Nova');
@@ -309,16 +306,10 @@ describe.each(backends())('public answers kept in memory never outlive a change 
     await api(server, `/api/public/quotations/${q.code}`); // first view (writes viewed_at)
     expect((await api(server, `/api/public/quotations/${q.code}`)).body.description).toBe(q.description);
 
-    const master = (await pullAll<Record<string, unknown> & { id: string }>(server, staff.accessToken, 'quotations')).docs.find((d) => d.id === q.id)!;
-    await push(server, staff.accessToken, 'quotations', [
-      { assumedMasterState: master, newDocumentState: { ...master, description: 'Descrição corrigida', client_updated_at: new Date().toISOString() } },
-    ]);
+    await editStored(server, staff.accessToken, 'quotations', q.id, { description: 'Descrição corrigida' });
     expect((await api(server, `/api/public/quotations/${q.code}`)).body.description).toBe('Descrição corrigida');
 
-    const c = (await pullAll<Record<string, unknown> & { id: string }>(server, staff.accessToken, 'customers')).docs.find((d) => d.id === customer.id)!;
-    await push(server, staff.accessToken, 'customers', [
-      { assumedMasterState: c, newDocumentState: { ...c, name: 'Nome Novo', client_updated_at: new Date().toISOString() } },
-    ]);
+    await editStored(server, staff.accessToken, 'customers', customer.id, { name: 'Nome Novo' });
     expect((await api(server, `/api/public/quotations/${q.code.toLowerCase()}`)).body.customer).toEqual({ name: 'Nome Novo' });
 
     // The customer's own decision shows at once as well.
@@ -352,10 +343,7 @@ describe.runIf(backends().includes('postgres'))('two servers on one PostgreSQL: 
     await api(cloud, `/api/public/quotations/${q.code}`);
     await api(cloud, `/api/public/quotations/${q.code}`);
     const staff = await signIn(office);
-    const master = (await pullAll<Record<string, unknown> & { id: string }>(office, staff.accessToken, 'quotations')).docs.find((d) => d.id === q.id)!;
-    await push(office, staff.accessToken, 'quotations', [
-      { assumedMasterState: master, newDocumentState: { ...master, description: 'Mudou no escritório', client_updated_at: new Date().toISOString() } },
-    ]);
+    await editStored(office, staff.accessToken, 'quotations', q.id, { description: 'Mudou no escritório' });
     await expect.poll(async () => (await api(cloud, `/api/public/quotations/${q.code}`)).body.description, { timeout: 1_000, interval: 50 }).toBe('Mudou no escritório');
   });
 });

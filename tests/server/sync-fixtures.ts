@@ -106,3 +106,10 @@ export async function pullAll<T = Record<string, unknown>>(server: TestServer, t
     checkpoint = res.body.checkpoint;
   }
 }
+
+/** Edits a stored document as a device would: pulls it, pushes the patch on top of it. */
+export async function editStored(server: TestServer, token: string, collection: string, id: string, patch: Record<string, unknown>) {
+  const master = (await pullAll<Record<string, unknown> & { id: string }>(server, token, collection)).docs.find((d) => d.id === id);
+  if (!master) throw new Error(`${collection} ${id} is not on the server`);
+  return push(server, token, collection, [{ assumedMasterState: master, newDocumentState: { ...master, ...patch, client_updated_at: isoAt() } }]);
+}
