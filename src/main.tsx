@@ -2,7 +2,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { routes } from './app/routes';
-import { AppProviders } from './app/AppProviders';
 import { startInstallCapture } from './app/pwa/install';
 
 // The install prompt fires once, early: catch it before any lazy route mounts.
@@ -14,8 +13,6 @@ const router = createBrowserRouter(routes);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
+    <RouterProvider router={router} />
   </StrictMode>,
 );

@@ -11,28 +11,35 @@ export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
     children: [
+      // The landing paints without the UI kit (Chakra); it loads the kit itself for its dialogs.
       { path: '/', lazy: () => import('./pages/landing').then((m) => ({ Component: m.default })) },
-      { path: '/auth', lazy: () => import('./pages/auth').then((m) => ({ Component: m.default })) },
       {
-        path: '/quotation/:code',
-        lazy: () => import('./pages/public-quotation').then((m) => ({ Component: m.default })),
-      },
-      {
-        path: '/adm',
-        lazy: () => import('./pages/admin').then((m) => ({ Component: m.default })),
+        // Every other page uses the kit from its first paint.
+        lazy: () => import('./UiLayout').then((m) => ({ Component: m.default })),
         children: [
-          { index: true, element: <Navigate to="dashboard" replace /> },
-          { path: 'dashboard', lazy: () => import('./pages/cashflow').then((m) => ({ Component: m.DashboardRoute })) },
-          { path: 'stock', lazy: () => import('./pages/stock').then((m) => ({ Component: m.StockRoute })) },
-          { path: 'reports', lazy: () => import('./pages/reports').then((m) => ({ Component: m.ReportsRoute })) },
-          { path: 'quotations', lazy: () => import('./pages/quotations').then((m) => ({ Component: m.QuotationsRoute })) },
-          { path: 'settings', lazy: () => import('./pages/settings').then((m) => ({ Component: m.SettingsRoute })) },
-          { path: 'customers', lazy: () => import('./pages/customers').then((m) => ({ Component: m.CustomersRoute })) },
+          { path: '/auth', lazy: () => import('./pages/auth').then((m) => ({ Component: m.default })) },
           {
-            path: 'quotation/:code',
-            lazy: () => import('./pages/staff-quotation').then((m) => ({ Component: m.StaffQuotationRoute })),
+            path: '/quotation/:code',
+            lazy: () => import('./pages/public-quotation').then((m) => ({ Component: m.default })),
           },
-          { path: '*', element: <Navigate to="/adm/dashboard" replace /> },
+          {
+            path: '/adm',
+            lazy: () => import('./pages/admin').then((m) => ({ Component: m.default })),
+            children: [
+              { index: true, element: <Navigate to="dashboard" replace /> },
+              { path: 'dashboard', lazy: () => import('./pages/cashflow').then((m) => ({ Component: m.DashboardRoute })) },
+              { path: 'stock', lazy: () => import('./pages/stock').then((m) => ({ Component: m.StockRoute })) },
+              { path: 'reports', lazy: () => import('./pages/reports').then((m) => ({ Component: m.ReportsRoute })) },
+              { path: 'quotations', lazy: () => import('./pages/quotations').then((m) => ({ Component: m.QuotationsRoute })) },
+              { path: 'settings', lazy: () => import('./pages/settings').then((m) => ({ Component: m.SettingsRoute })) },
+              { path: 'customers', lazy: () => import('./pages/customers').then((m) => ({ Component: m.CustomersRoute })) },
+              {
+                path: 'quotation/:code',
+                lazy: () => import('./pages/staff-quotation').then((m) => ({ Component: m.StaffQuotationRoute })),
+              },
+              { path: '*', element: <Navigate to="/adm/dashboard" replace /> },
+            ],
+          },
         ],
       },
       { path: '*', element: <Navigate to="/" replace /> },

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Search } from 'lucide-react';
-import { toaster } from '../../ui/toaster';
+import { notify } from './notify';
 import { checkLookupCode } from '../../domain/quotation-code';
 import { getPublicQuotation } from '../../data/public-api';
 import { LANDING_MESSAGES as M } from './messages';
@@ -27,11 +27,11 @@ export function CodeSearch() {
     const check = checkLookupCode(value);
     if (!check.ok && check.reason === 'empty') {
       setInvalid(true);
-      toaster.create({ type: 'warning', title: check.message });
+      notify({ type: 'warning', title: check.message });
       return;
     }
     if (!check.ok) {
-      toaster.create({ type: 'error', title: M.search.notFoundTitle, description: M.search.notFoundText });
+      notify({ type: 'error', title: M.search.notFoundTitle, description: M.search.notFoundText });
       return;
     }
     setBusy(true);
@@ -40,9 +40,9 @@ export function CodeSearch() {
     if (res.ok) {
       openQuotation(res.data.code || check.code);
     } else if (res.status === 404 || res.status === 400) {
-      toaster.create({ type: 'error', title: M.search.notFoundTitle, description: M.search.notFoundText });
+      notify({ type: 'error', title: M.search.notFoundTitle, description: M.search.notFoundText });
     } else {
-      toaster.create({ type: 'error', title: M.search.failure });
+      notify({ type: 'error', title: M.search.failure });
     }
   }
 

@@ -19,8 +19,11 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-/** Route modules of the public pages (src/app/routes.tsx). */
-const PAGE_MODULES = { landing: 'src/app/pages/landing.tsx', quotation: 'src/app/pages/public-quotation.tsx' } as const;
+/** Route modules of the public pages (src/app/routes.tsx): the page's own, and its layout's. */
+const PAGE_MODULES = {
+  landing: ['src/app/pages/landing.tsx'],
+  quotation: ['src/app/UiLayout.tsx', 'src/app/pages/public-quotation.tsx'],
+} as const;
 export type PublicPage = keyof typeof PAGE_MODULES;
 
 /** A quotation code as the public page would send it; anything else gets no data preload. */
@@ -28,7 +31,7 @@ const CODE = /^[A-Za-z0-9-]{1,40}$/;
 
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-function chunkFiles(manifest: Manifest, key: string, skip: Set<string>): { js: string[]; css: string[] } {
+function chunkFiles(manifest: Manifest, keys: readonly string[], skip: Set<string>): { js: string[]; css: string[] } {
   const js: string[] = [];
   const css: string[] = [];
   const seen = new Set<string>();
@@ -41,7 +44,7 @@ function chunkFiles(manifest: Manifest, key: string, skip: Set<string>): { js: s
     css.push(...(c.css ?? []));
     for (const i of c.imports ?? []) visit(i);
   };
-  visit(key);
+  keys.forEach(visit);
   return { js, css };
 }
 
