@@ -200,6 +200,10 @@ export class SyncEngine {
   private onStreamEvent(name: CollectionName, ev: SyncStreamEvent): void {
     const stream$ = this.streams.get(name);
     if (!stream$) return;
+    // A page fetched ahead was read before this change: the next pull must read the server
+    // again. (RxDB drops a change it was told of before a pull it starts later, trusting that
+    // pull to include it; a stale prefetched page would lose the change.)
+    this.prefetched.delete(name);
     const reached = this.downSeq.get(name);
     const idle = this.caughtUp.has(name) && !this.resyncs.has(name);
     // A document this device is still sending is left to the pull path, as before: RxDB treats a
