@@ -11,17 +11,18 @@ export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
     children: [
-      // The landing paints without the UI kit (Chakra); it loads the kit itself for its dialogs.
+      // The public pages paint without the UI kit (Chakra), which a phone on a slow network would
+      // otherwise wait for; they load it themselves for their dialogs and toasts (ui/KitBoundary).
       { path: '/', lazy: () => import('./pages/landing').then((m) => ({ Component: m.default })) },
+      {
+        path: '/quotation/:code',
+        lazy: () => import('./pages/public-quotation').then((m) => ({ Component: m.default })),
+      },
       {
         // Every other page uses the kit from its first paint.
         lazy: () => import('./UiLayout').then((m) => ({ Component: m.default })),
         children: [
           { path: '/auth', lazy: () => import('./pages/auth').then((m) => ({ Component: m.default })) },
-          {
-            path: '/quotation/:code',
-            lazy: () => import('./pages/public-quotation').then((m) => ({ Component: m.default })),
-          },
           {
             path: '/adm',
             lazy: () => import('./pages/admin').then((m) => ({ Component: m.default })),

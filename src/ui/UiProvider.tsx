@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { UiKitContext } from './kit-context';
 import { Toaster } from './toaster';
 
-export function UiProvider({ children }: { children: ReactNode }) {
+/** The UI kit. `toaster={false}` for a part of a page that has its toaster elsewhere (KitBoundary). */
+export function UiProvider({ children, toaster = true }: { children?: ReactNode; toaster?: boolean }) {
   return (
     <ChakraProvider value={defaultSystem}>
-      {children}
-      <Toaster />
+      <UiKitContext.Provider value>{children}</UiKitContext.Provider>
+      {toaster && <Toaster />}
     </ChakraProvider>
   );
 }

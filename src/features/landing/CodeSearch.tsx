@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Search } from 'lucide-react';
-import { notify } from './notify';
+import { notify } from '../../ui/notify';
 import { checkLookupCode } from '../../domain/quotation-code';
 import { getPublicQuotation } from '../../data/public-api';
 import { LANDING_MESSAGES as M } from './messages';

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { Menu } from 'lucide-react';
 import { CodeSearch } from './CodeSearch';
 import { FullScreenSpinner, IntroScreen } from './IntroScreen';
@@ -7,14 +7,13 @@ import { PhotoField } from './PhotoField';
 import type { GalleryPhoto } from './gallery';
 import { LANDING_MESSAGES as M } from './messages';
 import { useIntro, useLandingData } from './useLandingData';
-import './base.css';
+import { KitBoundary, KitToaster } from '../../ui/KitBoundary';
 import './landing.css';
 
 // The dialogs load on first use: the first paint needs only the field, header and search box.
 const InfoOverlay = lazy(() => import('./InfoOverlay'));
 const PhotoDialog = lazy(() => import('./PhotoDialog'));
-// The UI kit (dialogs, toasts) loads once the page is up — never before the first paint.
-const UiProvider = lazy(() => import('../../ui/UiProvider').then((m) => ({ default: m.UiProvider })));
+
 
 /** The public landing page (spec §2 "Landing page", §4, §9). */
 export function LandingPage() {
@@ -52,14 +51,12 @@ export function LandingPage() {
         <p className="ld-hero__tagline">{company?.tagline || M.defaultTagline}</p>
       </main>
 
-      <Suspense fallback={null}>
-        <UiProvider>
-          <Suspense fallback={null}>
-            {menuMounted && <InfoOverlay open={menuOpen} onClose={() => setMenuOpen(false)} company={company} />}
-            {photo && <PhotoDialog photo={photo} onClose={() => setPhoto(null)} />}
-          </Suspense>
-        </UiProvider>
-      </Suspense>
+      {/* The UI kit (dialogs, toasts) loads once the page is up — never before the first paint. */}
+      <KitBoundary>
+        {menuMounted && <InfoOverlay open={menuOpen} onClose={() => setMenuOpen(false)} company={company} />}
+        {photo && <PhotoDialog photo={photo} onClose={() => setPhoto(null)} />}
+      </KitBoundary>
+      <KitToaster />
     </div>
   );
 }

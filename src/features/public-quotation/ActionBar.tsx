@@ -1,4 +1,3 @@
-import { Button, Wrap } from '@chakra-ui/react';
 import { ArrowLeft, Check, Printer, RefreshCw, X } from 'lucide-react';
 import { PQ_MESSAGES as M } from './messages';
 
@@ -12,18 +11,22 @@ interface Props {
   onPrint: () => void;
 }
 
-/** Voltar, Atualizar (spinning icon + aria-busy while refreshing), Aceitar, Recusar, Imprimir. */
+/**
+ * Voltar, Atualizar (spinning icon + aria-busy while refreshing), Aceitar, Recusar, Imprimir.
+ * Plain buttons styled like the UI kit's (quotation.css): they are part of the first paint, which
+ * must not wait for the kit on a phone.
+ */
 export function ActionBar({ refreshing, busy, onBack, onRefresh, onAccept, onReject, onPrint }: Props) {
   return (
-    <Wrap gap="2" className="pq-no-print pq-actions" justify="space-between">
-      <Wrap gap="2">
-        <Button variant="outline" size="sm" onClick={onBack}>
+    <div className="pq-no-print pq-actions">
+      <div className="pq-actions__group">
+        <button type="button" className="pq-btn pq-btn--outline" onClick={onBack}>
           <ArrowLeft size={16} aria-hidden="true" />
           {M.back}
-        </Button>
-        <Button
-          variant="outline"
-          size="sm"
+        </button>
+        <button
+          type="button"
+          className="pq-btn pq-btn--outline"
           onClick={onRefresh}
           disabled={refreshing}
           aria-busy={refreshing}
@@ -31,22 +34,22 @@ export function ActionBar({ refreshing, busy, onBack, onRefresh, onAccept, onRej
         >
           <RefreshCw size={16} aria-hidden="true" className={refreshing ? 'pq-spin' : undefined} />
           {M.refresh}
-        </Button>
-      </Wrap>
-      <Wrap gap="2">
-        <Button colorPalette="green" size="sm" onClick={onAccept} disabled={busy !== null} aria-busy={busy === 'accept'}>
+        </button>
+      </div>
+      <div className="pq-actions__group">
+        <button type="button" className="pq-btn pq-btn--accept" onClick={onAccept} disabled={busy !== null} aria-busy={busy === 'accept'}>
           <Check size={16} aria-hidden="true" />
           {M.accept}
-        </Button>
-        <Button colorPalette="red" variant="outline" size="sm" onClick={onReject} disabled={busy !== null}>
+        </button>
+        <button type="button" className="pq-btn pq-btn--reject" onClick={onReject} disabled={busy !== null}>
           <X size={16} aria-hidden="true" />
           {M.reject}
-        </Button>
-        <Button variant="outline" size="sm" onClick={onPrint}>
+        </button>
+        <button type="button" className="pq-btn pq-btn--outline" onClick={onPrint}>
           <Printer size={16} aria-hidden="true" />
           {M.print}
-        </Button>
-      </Wrap>
-    </Wrap>
+        </button>
+      </div>
+    </div>
   );
 }

@@ -3,7 +3,7 @@ import { Button } from '@chakra-ui/react';
 import { Copy } from 'lucide-react';
 import { buildStaticPix } from '../../domain/brcode';
 import { formatBRL } from '../../domain/money';
-import { toaster } from '../../ui/toaster';
+import { notify } from '../../ui/notify';
 import { PQ_MESSAGES as M } from './messages';
 import { qrSvgPath } from './qr';
 
@@ -30,9 +30,9 @@ export default function PixPanel({ pixKey, merchantName, merchantCity, amount, c
   async function copy() {
     try {
       await navigator.clipboard.writeText(payload!);
-      toaster.create({ type: 'success', title: M.pix.copied });
+      notify({ type: 'success', title: M.pix.copied });
     } catch {
-      toaster.create({ type: 'error', title: M.pix.copyFailure });
+      notify({ type: 'error', title: M.pix.copyFailure });
     }
   }
 

@@ -1,15 +1,17 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ActionBar } from './ActionBar';
 import { CompanyHeader } from './CompanyHeader';
 import { ContactFooter } from './ContactFooter';
-import { NotFoundPanel } from './NotFoundPanel';
 import { QuotationView } from './QuotationView';
 import { PQ_MESSAGES as M } from './messages';
 import { useCompany } from './useCompany';
 import { useQuotation } from './useQuotation';
+import { KitBoundary, KitToaster } from '../../ui/KitBoundary';
 import './quotation.css';
 
+// The first paint (the quotation, its buttons) needs no UI kit; what does loads after it.
+const NotFoundPanel = lazy(() => import('./NotFoundPanel').then((m) => ({ default: m.NotFoundPanel })));
 // The QR encoder is only downloaded when the shop has a PIX key.
 const PixPanel = lazy(() => import('./PixPanel'));
 // The reason dialog (and the dialog component code) loads when Recusar is first pressed.
@@ -44,7 +46,11 @@ export function QuotationPage({ code, fallbackPath }: Props) {
           </div>
         )}
 
-        {state.phase === 'missing' && <NotFoundPanel message={state.message} onBack={back} onRetry={retry} />}
+        {state.phase === 'missing' && (
+          <KitBoundary>
+            <NotFoundPanel message={state.message} onBack={back} onRetry={retry} />
+          </KitBoundary>
+        )}
 
         {state.phase === 'ready' && (
           <>
@@ -68,7 +74,7 @@ export function QuotationPage({ code, fallbackPath }: Props) {
             <CompanyHeader company={company} />
             <QuotationView quotation={state.quotation} />
             {company?.pix_key && state.quotation.status !== 'rejected' && state.quotation.total_amount > 0 && (
-              <Suspense fallback={null}>
+              <KitBoundary>
                 <PixPanel
                   pixKey={company.pix_key}
                   merchantName={company.name}
@@ -76,11 +82,11 @@ export function QuotationPage({ code, fallbackPath }: Props) {
                   amount={state.quotation.total_amount}
                   code={state.quotation.code}
                 />
-              </Suspense>
+              </KitBoundary>
             )}
             <ContactFooter company={company} />
             {rejectMounted && (
-              <Suspense fallback={null}>
+              <KitBoundary>
                 <RejectDialog
                   open={rejectOpen}
                   busy={busy === 'reject'}
@@ -91,11 +97,12 @@ export function QuotationPage({ code, fallbackPath }: Props) {
                     return ok;
                   }}
                 />
-              </Suspense>
+              </KitBoundary>
             )}
           </>
         )}
       </div>
+      <KitToaster />
     </div>
   );
 }

@@ -1,4 +1,3 @@
-import { Badge } from '@chakra-ui/react';
 import type { PublicQuotation } from '@shared';
 import { formatBRL, toCents } from '../../domain/money';
 import { formatDate, formatDateTime } from '../../domain/dates';
@@ -26,9 +25,9 @@ export function QuotationView({ quotation: q }: { quotation: PublicQuotation }) 
           <p className="pq-muted">{M.createdOn(formatDate(q.created_at))}</p>
         </div>
         <div className="pq-status">
-          <Badge colorPalette={quotationStatusColor(q.status)} size="lg" variant="solid" aria-label={`${M.status}: ${quotationStatusLabel(q.status)}`}>
+          <span className={`pq-badge pq-badge--${quotationStatusColor(q.status)}`} aria-label={`${M.status}: ${quotationStatusLabel(q.status)}`}>
             {quotationStatusLabel(q.status)}
-          </Badge>
+          </span>
           {decided && q.decided_at && (
             <p className="pq-muted">
               {decided} {formatDateTime(q.decided_at)}

@@ -5,7 +5,7 @@ import {
   acceptPublicQuotation, clearQuotationsCache, getPublicQuotation, rejectPublicQuotation,
 } from '../../data/public-api';
 import { checkPageCode } from '../../domain/quotation-code';
-import { toaster } from '../../ui/toaster';
+import { notify } from '../../ui/notify';
 import { PQ_MESSAGES as M } from './messages';
 
 export const AUTO_REFRESH_MS = 30_000;
@@ -43,7 +43,7 @@ export function useQuotation(rawCode: string | undefined) {
         setState({ phase: 'missing', message: res.message });
         return;
       }
-      if (mode !== 'background') toaster.create({ type: 'error', title: M.loadFailure });
+      if (mode !== 'background') notify({ type: 'error', title: M.loadFailure });
       if (!hasData.current) setState({ phase: 'missing', message: M.loadFailure });
     },
     [],
@@ -77,9 +77,9 @@ export function useQuotation(rawCode: string | undefined) {
     if (res.ok) {
       setState({ phase: 'ready', quotation: res.data });
       clearQuotationsCache();
-      toaster.create({ type: 'success', title: M.acceptSuccess });
+      notify({ type: 'success', title: M.acceptSuccess });
     } else {
-      toaster.create({ type: 'error', title: M.acceptFailure });
+      notify({ type: 'error', title: M.acceptFailure });
     }
   }, [code, busy]);
 
@@ -91,12 +91,12 @@ export function useQuotation(rawCode: string | undefined) {
       const res = await rejectPublicQuotation(code, reason);
       setBusy(null);
       if (!res.ok) {
-        toaster.create({ type: 'error', title: M.rejectFailureTitle, description: M.rejectFailureText });
+        notify({ type: 'error', title: M.rejectFailureTitle, description: M.rejectFailureText });
         return false;
       }
       setState({ phase: 'ready', quotation: res.data });
       clearQuotationsCache();
-      toaster.create({ type: 'warning', title: M.rejectedTitle, description: M.rejectedText });
+      notify({ type: 'warning', title: M.rejectedTitle, description: M.rejectedText });
       // Spec §4: after Recusar the page reloads the quotation.
       void load('background');
       return true;

@@ -19,10 +19,10 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-/** Route modules of the public pages (src/app/routes.tsx): the page's own, and its layout's. */
+/** Route modules of the public pages (src/app/routes.tsx). */
 const PAGE_MODULES = {
   landing: ['src/app/pages/landing.tsx'],
-  quotation: ['src/app/UiLayout.tsx', 'src/app/pages/public-quotation.tsx'],
+  quotation: ['src/app/pages/public-quotation.tsx'],
 } as const;
 export type PublicPage = keyof typeof PAGE_MODULES;
 
