@@ -33,7 +33,15 @@ export class CommitSignal {
       return tx;
     });
     const done = changed as Set<string> | null;
-    if (done && done.size > 0) for (const l of [...this.listeners]) l(done);
+    if (done && done.size > 0) {
+      for (const l of [...this.listeners]) {
+        try {
+          l(done);
+        } catch {
+          // The transaction has committed: a listener's failure must not turn it into an error.
+        }
+      }
+    }
     return result;
   }
 }
