@@ -6,6 +6,8 @@
 export const CUSTOMER_RULE_MESSAGES = {
   nameRequired: 'Nome é obrigatório',
   phoneRequired: 'Telefone é obrigatório',
+  /** Shown for a customer a quotation or entry points to that has not reached this device yet. */
+  notSyncedYet: 'Cliente ainda não sincronizado',
 } as const;
 
 export interface CustomerInput {
@@ -78,9 +80,10 @@ export function countByCustomer(docs: Iterable<{ customer_id?: string | null }>)
 /**
  * Stands in for a customer a document points to that has not reached this device yet (a
  * quotation or an entry synced before its customer): editing that document keeps the link
- * instead of clearing it. `label` is what the screen shows as its name until the customer arrives.
+ * instead of clearing it. Its name is what the screens show until the customer arrives.
  */
-export function customerNotYetSynced<C extends { id: string; name: string }>(id: string, label: string): C {
+export function customerNotYetSynced<C extends { id: string; name: string }>(id: string): C {
   const at = new Date(0).toISOString();
-  return { id, name: label, phone: '', whatsapp: null, description: null, created_at: at, updated_at: at, client_updated_at: at, created_by: null } as unknown as C;
+  const name = CUSTOMER_RULE_MESSAGES.notSyncedYet;
+  return { id, name, phone: '', whatsapp: null, description: null, created_at: at, updated_at: at, client_updated_at: at, created_by: null } as unknown as C;
 }

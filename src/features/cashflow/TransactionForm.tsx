@@ -48,7 +48,7 @@ interface Props {
 /** The entry's customer; one not on this device yet keeps its link (shown as not synced yet). */
 function customerOfEntry(t: TransactionDoc, customers: readonly CustomerDoc[]): CustomerDoc | null {
   if (!t.customer_id) return null;
-  return customers.find((c) => c.id === t.customer_id) ?? customerNotYetSynced<CustomerDoc>(t.customer_id, T.customerNotSynced);
+  return customers.find((c) => c.id === t.customer_id) ?? customerNotYetSynced<CustomerDoc>(t.customer_id);
 }
 
 const opts = (values: readonly string[], labels: Record<string, string>) => values.map((v) => ({ value: v, label: labels[v] ?? v }));

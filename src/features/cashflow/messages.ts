@@ -1,5 +1,6 @@
 /** pt-BR texts of the cash-flow page (spec cashflow §2.1, §4, §5, §8). */
 import { TX_RULE_MESSAGES } from '../../domain/transaction-rules';
+import { CUSTOMER_RULE_MESSAGES } from '../../domain/customers';
 
 export const CASHFLOW_TEXT = {
   similar: TX_RULE_MESSAGES.similar,
@@ -16,7 +17,7 @@ export const CASHFLOW_TEXT = {
   type: 'Tipo',
   customer: 'Cliente',
   /** An entry whose customer has not reached this device yet (it arrives with the next sync). */
-  customerNotSynced: 'Cliente ainda não sincronizado',
+  customerNotSynced: CUSTOMER_RULE_MESSAGES.notSyncedYet,
   customerPlaceholder: 'Digite o nome do cliente',
   customerSelected: 'Cliente selecionado',
   customerChange: 'Trocar',

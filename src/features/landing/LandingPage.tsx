@@ -14,7 +14,6 @@ import './landing.css';
 const InfoOverlay = lazy(() => import('./InfoOverlay'));
 const PhotoDialog = lazy(() => import('./PhotoDialog'));
 
-
 /** The public landing page (spec §2 "Landing page", §4, §9). */
 export function LandingPage() {
   const { loading, company, photos } = useLandingData();

@@ -17,7 +17,7 @@ export function QuotationFormModal({ editing, onClose, CustomerFormDialog, custo
   const title = editing ? QT.editQuotation : QT.newQuotation;
   // A customer not on this device yet keeps its link (the form shows it as not synced yet).
   const initialCustomer = editing?.customer_id
-    ? customers.get(editing.customer_id) ?? customerNotYetSynced<CustomerDoc>(editing.customer_id, QT.customerNotSynced)
+    ? customers.get(editing.customer_id) ?? customerNotYetSynced<CustomerDoc>(editing.customer_id)
     : null;
   return (
     <Dialog.Root open size="full" onOpenChange={(d) => !d.open && onClose()} closeOnInteractOutside={false} scrollBehavior="inside">

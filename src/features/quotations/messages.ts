@@ -1,4 +1,6 @@
 /** pt-BR texts of the staff quotations screens (spec site-quotations-customers §2, §5, §8). */
+import { CUSTOMER_RULE_MESSAGES } from '../../domain/customers';
+
 export const QT = {
   title: 'Orçamentos',
   refresh: 'Atualizar',
@@ -25,7 +27,7 @@ export const QT = {
   col: { code: 'Código', customer: 'Cliente', description: 'Descrição', total: 'Valor Total', status: 'Status', actions: 'Ações' },
   noCustomer: 'Cliente não especificado',
   /** A quotation whose customer has not reached this device yet (it arrives with the next sync). */
-  customerNotSynced: 'Cliente ainda não sincronizado',
+  customerNotSynced: CUSTOMER_RULE_MESSAGES.notSyncedYet,
   validity: 'Validade',
   paymentMethod: 'Método de pagamento',
   deadline: 'Prazo de execução',

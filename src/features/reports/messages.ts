@@ -1,7 +1,9 @@
 /** pt-BR texts of the reports (spec §2.4, §8). */
+import { CUSTOMER_RULE_MESSAGES } from '../../domain/customers';
+
 export const REPORT_TEXT = {
   /** An entry whose customer has not reached this device yet (it arrives with the next sync). */
-  customerNotSynced: 'Cliente ainda não sincronizado',
+  customerNotSynced: CUSTOMER_RULE_MESSAGES.notSyncedYet,
   pageTitle: 'Relatórios',
   tabFinancial: 'Relatório Financeiro',
   tabStock: 'Relatório de Estoque',

@@ -10,6 +10,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { isValidQuotationCode } from '@shared';
 
 interface ManifestChunk {
   file: string;
@@ -26,8 +27,6 @@ const PAGE_MODULES = {
 } as const;
 export type PublicPage = keyof typeof PAGE_MODULES;
 
-/** A quotation code as the public page would send it; anything else gets no data preload. */
-const CODE = /^[A-Za-z0-9-]{1,40}$/;
 
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -87,7 +86,7 @@ export function loadPageHtml(webDir: string): PageHtml | null {
       const data =
         page === 'landing'
           ? [fetchPreload('/api/public/company'), fetchPreload('/gallery/gallery.json')]
-          : [fetchPreload('/api/public/company'), ...(code && CODE.test(code) ? [fetchPreload(`/api/public/quotations/${encodeURIComponent(code)}`)] : [])];
+          : [fetchPreload('/api/public/company'), ...(code && code === code.trim() && isValidQuotationCode(code) ? [fetchPreload(`/api/public/quotations/${encodeURIComponent(code)}`)] : [])];
       return html.replace('</head>', `${pageLinks[page]}${data.join('')}</head>`);
     },
   };

@@ -20,16 +20,9 @@ export async function publicRoutes(app: FastifyInstance) {
   const sendJson = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json);
 
   // `/api/public/quotations/` (empty code) also lands here with code '' → 400 invalid_code.
-  app.get<{ Params: { code: string } }>('/api/public/quotations/:code', { config: { rateLimit } }, async (request, reply) => {
-    const key = typeof request.params.code === 'string' ? request.params.code.trim() : '';
-    const cached = key ? cache.quotation(key) : undefined;
-    if (cached) return sendJson(reply, cached);
-    const token = cache.begin();
-    const json = JSON.stringify(await viewQuotation(db, request.params.code));
-    // (The first view writes viewed_at: that commit changes the generation, so it is not kept.)
-    cache.putQuotation(token, key, json);
-    return sendJson(reply, json);
-  });
+  app.get<{ Params: { code: string } }>('/api/public/quotations/:code', { config: { rateLimit } }, async (request, reply) =>
+    sendJson(reply, await cache.quotationJson(request.params.code, () => viewQuotation(db, request.params.code))),
+  );
 
   app.post<{ Params: { code: string } }>(
     '/api/public/quotations/:code/accept',
@@ -54,12 +47,7 @@ export async function publicRoutes(app: FastifyInstance) {
       }),
   );
 
-  app.get('/api/public/company', { config: { rateLimit } }, async (_request, reply) => {
-    const cached = cache.companyProfile();
-    if (cached) return sendJson(reply, cached);
-    const token = cache.begin();
-    const json = JSON.stringify(await getPublicCompany(db));
-    cache.putCompany(token, json);
-    return sendJson(reply, json);
-  });
+  app.get('/api/public/company', { config: { rateLimit } }, async (_request, reply) =>
+    sendJson(reply, await cache.companyJson(() => getPublicCompany(db))),
+  );
 }

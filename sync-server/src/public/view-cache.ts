@@ -48,30 +48,41 @@ export class PublicViewCache {
     for (const stop of this.stops.splice(0)) await stop();
   }
 
-  /** A token to hand back to put*: the answer is kept only if nothing changed in between. */
-  begin(): number {
-    return this.generation;
+  /**
+   * The public view of the quotation with this code, as JSON: kept, or `load`ed and kept unless
+   * something changed while it was read (the first view writes viewed_at: that commit is such a
+   * change, so a first view is never kept). Codes are looked up trimmed and ignoring case.
+   */
+  async quotationJson(code: unknown, load: () => Promise<unknown>): Promise<string> {
+    const key = typeof code === 'string' ? code.trim().toLowerCase() : '';
+    const hit = key ? this.fresh(this.quotations.get(key)) : null;
+    if (hit) return hit;
+    const generation = this.generation;
+    const json = JSON.stringify(await load());
+    if (key && this.canKeep(generation)) {
+      if (this.quotations.size >= MAX_QUOTATIONS) this.quotations.delete(this.quotations.keys().next().value!);
+      this.quotations.delete(key);
+      this.quotations.set(key, { json, at: Date.now() });
+    }
+    return json;
   }
 
-  quotation(code: string): string | undefined {
-    const hit = this.listening ? this.quotations.get(code.toLowerCase()) : undefined;
-    return hit && Date.now() - hit.at < MAX_AGE_MS ? hit.json : undefined;
+  /** The public company profile as JSON: kept, or `load`ed and kept (same rules). */
+  async companyJson(load: () => Promise<unknown>): Promise<string> {
+    const hit = this.fresh(this.company);
+    if (hit) return hit;
+    const generation = this.generation;
+    const json = JSON.stringify(await load());
+    if (this.canKeep(generation)) this.company = { json, at: Date.now() };
+    return json;
   }
 
-  putQuotation(token: number, code: string, json: string): void {
-    if (!this.listening || token !== this.generation) return;
-    if (this.quotations.size >= MAX_QUOTATIONS) this.quotations.delete(this.quotations.keys().next().value!);
-    this.quotations.delete(code.toLowerCase());
-    this.quotations.set(code.toLowerCase(), { json, at: Date.now() });
+  private fresh(entry: { json: string; at: number } | null | undefined): string | null {
+    return this.listening && entry && Date.now() - entry.at < MAX_AGE_MS ? entry.json : null;
   }
 
-  companyProfile(): string | null {
-    const hit = this.listening ? this.company : null;
-    return hit && Date.now() - hit.at < MAX_AGE_MS ? hit.json : null;
-  }
-
-  putCompany(token: number, json: string): void {
-    if (this.listening && token === this.generation) this.company = { json, at: Date.now() };
+  private canKeep(generationAtRead: number): boolean {
+    return this.listening && generationAtRead === this.generation;
   }
 
   private invalidate(changed: ReadonlySet<string> | null): void {
