@@ -10,7 +10,7 @@ import type { RxChangeEvent } from 'rxdb';
 import { openAppClient } from './app-client';
 import type { AppClient } from './client-types';
 import { benchCustomer } from './docs';
-import { appValidator, rawPull, rawStore } from './probes';
+import { appValidator, rawIdb, rawPull, rawStore } from './probes';
 import { installInstrumentation, setTracing, startRecording, stopRecording, takeTrace, type PullBreakdown } from './instrument';
 
 installInstrumentation();
@@ -147,6 +147,8 @@ const api = {
   rawPull: (collection: string, limit: number) => rawPull(collection, limit, need(token, 'login')),
   /** Profile: RxDB + Dexie writes alone, no network. */
   rawStore,
+  /** Profile: IndexedDB alone (no Dexie, no RxDB, no network): the first sync's ceiling. */
+  rawIdb,
 
   async close(): Promise<void> {
     await client?.close();

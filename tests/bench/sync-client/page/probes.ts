@@ -100,3 +100,85 @@ export async function rawStore(n: number, batch: number, validate: boolean): Pro
     await db.remove();
   }
 }
+
+export interface RawIdbResult {
+  /** Documents put into one object store: what any storage on IndexedDB must at least do. */
+  docsOnlyMs: number;
+  /**
+   * The same documents plus one replication-metadata record each (RxDB's layout: the assumed
+   * server state, a whole copy of the document, in the replication's own database), both
+   * databases written at the same time.
+   */
+  docsAndMetaMs: number;
+}
+
+function openIdb(name: string): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const req = indexedDB.open(name, 1);
+    req.onupgradeneeded = () => {
+      // Like the Dexie storage: a primary key and an index on the last-write time.
+      req.result.createObjectStore('docs', { keyPath: 'id' }).createIndex('lwt', ['_meta.lwt', 'id']);
+    };
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+}
+
+function putAll(db: IDBDatabase, rows: object[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const tx = db.transaction('docs', 'readwrite');
+    const store = tx.objectStore('docs');
+    for (const r of rows) store.put(r);
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error);
+  });
+}
+
+function dropIdb(name: string): Promise<void> {
+  return new Promise((resolve) => {
+    const req = indexedDB.deleteDatabase(name);
+    req.onsuccess = req.onerror = req.onblocked = () => resolve();
+  });
+}
+
+/**
+ * Profile: IndexedDB alone — no Dexie, no RxDB, no network — putting the same documents in
+ * transactions of `batch`. The ceiling for any first sync on this browser and machine.
+ */
+export async function rawIdb(n: number, batch: number): Promise<RawIdbResult> {
+  const tag = `bench-idb-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+  const at = new Date().toISOString();
+  const docs = Array.from({ length: n }, (_, i) => ({
+    ...benchCustomer(`idb-${i}`, i, at),
+    _deleted: false,
+    _rev: `1-${i}`,
+    _meta: { lwt: Date.now() + i },
+    _attachments: {},
+  }));
+  const metaOf = (d: (typeof docs)[number]) => ({
+    id: `${d.id}|0`,
+    itemId: d.id,
+    isCheckpoint: '0',
+    docData: d,
+    _deleted: false,
+    _rev: d._rev,
+    _meta: d._meta,
+    _attachments: {},
+  });
+  const names = [`${tag}-a`, `${tag}-b`, `${tag}-c`];
+  const [a, b, c] = await Promise.all(names.map(openIdb));
+  try {
+    let t0 = now();
+    for (let i = 0; i < n; i += batch) await putAll(a, docs.slice(i, i + batch));
+    const docsOnlyMs = now() - t0;
+    t0 = now();
+    for (let i = 0; i < n; i += batch) {
+      const page = docs.slice(i, i + batch);
+      await Promise.all([putAll(b, page), putAll(c, page.map(metaOf))]);
+    }
+    return { docsOnlyMs, docsAndMetaMs: now() - t0 };
+  } finally {
+    for (const db of [a, b, c]) db.close();
+    await Promise.all(names.map(dropIdb));
+  }
+}
