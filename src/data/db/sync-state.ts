@@ -28,6 +28,10 @@ export class SyncStateStore {
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
   private unsubscribe: (() => void) | null = null;
+  /** Mutations applied in memory and not stored yet. */
+  private storing = 0;
+  /** The newest stored state seen while `storing` > 0. */
+  private storedMeanwhile: PersistedSyncState | null = null;
 
   constructor(private readonly db: ForjaRxDatabase) {}
 
@@ -35,9 +39,16 @@ export class SyncStateStore {
     let doc = await this.db.getLocal<PersistedSyncState>(LOCAL_DOC_ID);
     if (!doc) doc = await this.db.upsertLocal<PersistedSyncState>(LOCAL_DOC_ID, EMPTY);
     this.state$.next(normalize(doc.toJSON().data as PersistedSyncState));
-    // Other tabs (and this one) write the same local document: follow it.
+    // Other tabs (and this one) write the same local document: follow it. While this tab still
+    // has mutations to store, what it holds in memory is newer than any stored version (a
+    // stored version read before a mutation would drop it from memory, and an acknowledgement
+    // that checks memory would then be skipped, leaving the document pending forever): the
+    // stored state is taken once they are all stored, and then includes them.
     const sub = this.db.getLocal$<PersistedSyncState>(LOCAL_DOC_ID).subscribe((d) => {
-      if (d && !this.closed) this.state$.next(normalize(d.toJSON().data as PersistedSyncState));
+      if (!d || this.closed) return;
+      const stored = normalize(d.toJSON().data as PersistedSyncState);
+      if (this.storing > 0) this.storedMeanwhile = stored;
+      else this.state$.next(stored);
     });
     this.unsubscribe = () => sub.unsubscribe();
   }
@@ -50,6 +61,7 @@ export class SyncStateStore {
   mutate(fn: Mutation): Promise<void> {
     if (this.closed) return Promise.resolve();
     this.state$.next(fn(this.state$.value));
+    this.storing++;
     const run = async () => {
       if (this.closed) return;
       const doc = await this.db.getLocal<PersistedSyncState>(LOCAL_DOC_ID);
@@ -59,7 +71,13 @@ export class SyncStateStore {
       }
       await doc.incrementalModify((data) => fn(normalize(data)));
     };
-    const p = this.queue.then(run, run);
+    const stored = () => {
+      if (--this.storing > 0 || !this.storedMeanwhile || this.closed) return;
+      const latest = this.storedMeanwhile;
+      this.storedMeanwhile = null;
+      this.state$.next(latest);
+    };
+    const p = this.queue.then(run, run).finally(stored);
     this.queue = p.catch(() => undefined);
     return p.catch(() => undefined);
   }
