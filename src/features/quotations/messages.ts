@@ -57,6 +57,7 @@ export const QT = {
   copiedMobile: 'Link copiado para a área de transferência',
   shared: 'Link compartilhado',
   noCustomerShare: 'Nenhum cliente associado ao orçamento.',
+  customerNotSyncedShare: `${CUSTOMER_RULE_MESSAGES.notSyncedYet}: não foi possível abrir o WhatsApp.`,
   noPhone: 'Cliente sem número de WhatsApp/telefone registrado.',
   whatsappFailure: 'Não foi possível abrir o WhatsApp. Verifique o número do cliente.',
   shareFailure: 'Ocorreu um erro ao tentar compartilhar via WhatsApp.',

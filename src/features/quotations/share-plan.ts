@@ -14,6 +14,8 @@ export type ShareInput = {
   code: string;
   origin: string;
   customer: { name: string; whatsapp?: string | null; phone?: string | null } | null;
+  /** The quotation's customer_id: set while `customer` is null means it has not reached this device yet. */
+  customerId?: string | null;
   company: string;
   canNativeShare: boolean;
 };
@@ -31,7 +33,7 @@ export function planShare(i: ShareInput): SharePlan {
   const name = i.customer?.name ?? '';
   const text = quotationShareMessage(name || 'cliente', i.company, l.link);
   let fallback: SharePlan;
-  if (!i.customer) fallback = { kind: 'copy', link: l.link, reason: QT.noCustomerShare };
+  if (!i.customer) fallback = { kind: 'copy', link: l.link, reason: i.customerId ? QT.customerNotSyncedShare : QT.noCustomerShare };
   else {
     const number = formatWhatsAppNumber(i.customer.whatsapp || i.customer.phone || '');
     fallback = number

@@ -81,6 +81,7 @@ export function useQuotationActions({ company, customerOf, mobile }: Ctx): Quota
         code: q.code,
         origin: origin(),
         customer: customerOf(q),
+        customerId: q.customer_id,
         company: company?.name ?? 'empresa',
         canNativeShare: typeof navigator !== 'undefined' && typeof navigator.share === 'function',
       });

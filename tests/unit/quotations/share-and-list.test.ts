@@ -29,6 +29,12 @@ describe('share (spec §5, §8)', () => {
   });
   it('no customer or no number: copy the link, saying why', () => {
     expect(planShare({ ...base, customer: null })).toEqual({ kind: 'copy', link: 'https://forja.example/quotation/ORC-7K3M9P', reason: 'Nenhum cliente associado ao orçamento.' });
+    // A customer chosen on another device whose record has not reached this one yet.
+    expect(planShare({ ...base, customer: null, customerId: 'c-42' })).toEqual({
+      kind: 'copy',
+      link: 'https://forja.example/quotation/ORC-7K3M9P',
+      reason: 'Cliente ainda não sincronizado: não foi possível abrir o WhatsApp.',
+    });
     expect(planShare({ ...base, customer: { name: 'X', phone: '', whatsapp: null } })).toMatchObject({ kind: 'copy', reason: 'Cliente sem número de WhatsApp/telefone registrado.' });
   });
   it('a quotation without a valid code cannot be shared or copied', () => {
