@@ -64,6 +64,7 @@ interface Result {
   probes?: { limit: number; totalMs: number; ttfbMs: number; bodyMs: number; parseMs: number; requests: number; bytes: number }[];
   store?: { validator: string; totalMs: number }[];
   idb?: { docsOnlyMs: number; docsAndMetaMs: number };
+  floors?: { fetchMs: number; idbWriteMs: number };
 }
 
 /** Things to undo, newest first, also on Ctrl-C. */
@@ -210,6 +211,7 @@ async function runBackend(backend: Backend, browser: Browser, webDir: string): P
     const ta = await a.page.evaluate(() => window.forjaBench.trace(false));
     const tb = await b.page.evaluate(() => window.forjaBench.trace(false));
     r.liveStages = liveStages(writes, ta, tb);
+    r.floors = await b.page.evaluate(() => window.forjaBench.floors());
     for (const w of lost.slice(0, 3)) step(`late write ${w.id}: ${timeline(w.start, ta, tb)}`);
     const failed = [...ta, ...tb].filter((e) => e.status !== undefined && e.status !== 200);
     if (failed.length > 0) step(`sync requests that failed during the live phase: ${failed.map((e) => `${e.kind} ${e.status}`).join(', ')}`);
@@ -362,7 +364,13 @@ function report(results: Result[]): void {
   if (stageNames.length > 0) {
     console.log('\n== Live path A → B, median of each step ==');
     const show = (k: string) => (v: number) => (k.startsWith('(writes') ? `${v} of ${LIVE_WRITES}` : fmt.ms(v));
-    console.log(table([head, ...stageNames.map((k) => row(k, (r) => opt(r.liveStages?.[k], show(k))))]));
+    console.log(table([
+      head,
+      ...stageNames.map((k) => row(k, (r) => opt(r.liveStages?.[k], show(k)))),
+      // With nothing of ours in the way: a live change needs a write on A, a request, an event, a write on B.
+      row('floor: fetch round trip, empty answer', (r) => opt(r.floors, (f) => fmt.ms(f.fetchMs))),
+      row('floor: one IndexedDB write (1 doc)', (r) => opt(r.floors, (f) => fmt.ms(f.idbWriteMs))),
+    ]));
   }
   for (const r of results) {
     if (!r.cpu) continue;

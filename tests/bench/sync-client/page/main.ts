@@ -10,7 +10,7 @@ import type { RxChangeEvent } from 'rxdb';
 import { openAppClient } from './app-client';
 import type { AppClient } from './client-types';
 import { benchCustomer } from './docs';
-import { appValidator, rawIdb, rawPull, rawStore } from './probes';
+import { appValidator, floors, rawIdb, rawPull, rawStore } from './probes';
 import { installInstrumentation, setTracing, startRecording, stopRecording, takeTrace, type PullBreakdown } from './instrument';
 
 installInstrumentation();
@@ -149,6 +149,8 @@ const api = {
   rawStore,
   /** Profile: IndexedDB alone (no Dexie, no RxDB, no network): the first sync's ceiling. */
   rawIdb,
+  /** Profile: one request and one IndexedDB write with nothing of ours in the way. */
+  floors,
 
   async close(): Promise<void> {
     await client?.close();

@@ -182,3 +182,42 @@ export async function rawIdb(n: number, batch: number): Promise<RawIdbResult> {
     await Promise.all(names.map(dropIdb));
   }
 }
+
+export interface FloorsResult {
+  /** Median of `fetch('/api/health')` round trips from the page: the browser's own request cost. */
+  fetchMs: number;
+  /** Median of one-document IndexedDB read-write transactions (no Dexie, no RxDB). */
+  idbWriteMs: number;
+}
+
+const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/**
+ * Profile: the floors under a live change, on this browser and machine — what one request and
+ * one IndexedDB write cost with nothing of ours in the way. A live change needs at least one
+ * write on A, a request from A and an event to B, and a write on B.
+ */
+export async function floors(n = 100): Promise<FloorsResult> {
+  const fetches: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = now();
+    await (await fetch('/api/health', { cache: 'no-store' })).text();
+    fetches.push(now() - t);
+  }
+  const name = `bench-floor-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+  const db = await openIdb(name);
+  const writes: number[] = [];
+  try {
+    const at = new Date().toISOString();
+    for (let i = 0; i < n; i++) {
+      const doc = { ...benchCustomer(`floor-${i}`, i, at), _deleted: false, _rev: `1-${i}`, _meta: { lwt: Date.now() }, _attachments: {} };
+      const t = now();
+      await putAll(db, [doc]);
+      writes.push(now() - t);
+    }
+  } finally {
+    db.close();
+    await dropIdb(name);
+  }
+  return { fetchMs: median(fetches), idbWriteMs: median(writes) };
+}
