@@ -1,7 +1,9 @@
 /**
  * Date rules (pt-BR). Calendar dates travel as 'YYYY-MM-DD' and are formatted from the
  * string itself, never through `new Date('YYYY-MM-DD')` (which is UTC midnight and shows the
- * previous day west of Greenwich). Instants are ISO-8601 and shown in the device's time zone.
+ * previous day west of Greenwich). Instants are ISO-8601 and shown in the device's time zone —
+ * or, given `timeZone`, in that zone whatever the device's (a server drawing a page for a browser
+ * whose zone it cannot know).
  */
 
 const YMD = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -39,30 +41,71 @@ function toDate(value: string | Date | null | undefined): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
+interface Fields {
+  y: number;
+  mo: number;
+  d: number;
+  h: number;
+  mi: number;
+}
+
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall-clock fields of `value`: in the device's zone, or in `timeZone` when given. */
+function fieldsOf(value: string | Date | null | undefined, timeZone?: string): Fields | null {
+  if (timeZone && typeof value === 'string' && YMD.test(value)) {
+    // A calendar date is the same day in every zone.
+    if (!isYmd(value)) return null;
+    const [y, mo, d] = value.split('-').map(Number);
+    return { y, mo, d, h: 0, mi: 0 };
+  }
+  const date = toDate(value);
+  if (!date) return null;
+  if (!timeZone) {
+    return { y: date.getFullYear(), mo: date.getMonth() + 1, d: date.getDate(), h: date.getHours(), mi: date.getMinutes() };
+  }
+  let format = zoneFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+    });
+    zoneFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return { y: part('year'), mo: part('month'), d: part('day'), h: part('hour'), mi: part('minute') };
+}
+
 /**
- * dd/MM/yyyy. A 'YYYY-MM-DD' string is formatted as written; an ISO instant in local time.
- * Empty or invalid input gives ''.
+ * dd/MM/yyyy. A 'YYYY-MM-DD' string is formatted as written; an ISO instant in local time (or
+ * in `timeZone`). Empty or invalid input gives ''.
  */
-export function formatDate(value: string | Date | null | undefined): string {
+export function formatDate(value: string | Date | null | undefined, timeZone?: string): string {
   if (typeof value === 'string' && YMD.test(value)) {
     const [y, m, d] = value.split('-');
     return isYmd(value) ? `${d}/${m}/${y}` : '';
   }
-  const d = toDate(value);
-  return d ? `${pad2(d.getDate())}/${pad2(d.getMonth() + 1)}/${d.getFullYear()}` : '';
+  const f = fieldsOf(value, timeZone);
+  return f ? `${pad2(f.d)}/${pad2(f.mo)}/${f.y}` : '';
 }
 
-/** 'HH:mm' in local time; '' for empty or invalid input. */
-export function formatTime(value: string | Date | null | undefined): string {
-  const d = toDate(value);
-  return d ? `${pad2(d.getHours())}:${pad2(d.getMinutes())}` : '';
+/** 'HH:mm' in local time (or in `timeZone`); '' for empty or invalid input. */
+export function formatTime(value: string | Date | null | undefined, timeZone?: string): string {
+  const f = fieldsOf(value, timeZone);
+  return f ? `${pad2(f.h)}:${pad2(f.mi)}` : '';
 }
 
-/** 'dd/MM/yyyy às HH:mm' in local time; '' for empty or invalid input. */
-export function formatDateTime(value: string | Date | null | undefined): string {
-  const d = toDate(value);
-  if (!d) return '';
-  return `${formatDate(d)} às ${formatTime(d)}`;
+/** 'dd/MM/yyyy às HH:mm' in local time (or in `timeZone`); '' for empty or invalid input. */
+export function formatDateTime(value: string | Date | null | undefined, timeZone?: string): string {
+  const f = fieldsOf(value, timeZone);
+  if (!f) return '';
+  return `${pad2(f.d)}/${pad2(f.mo)}/${f.y} às ${pad2(f.h)}:${pad2(f.mi)}`;
 }
 
 /** Parses 'dd/MM/yyyy' typed by a user into 'YYYY-MM-DD', or null. */

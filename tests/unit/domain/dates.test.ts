@@ -20,6 +20,18 @@ describe('dates', () => {
     expect(formatDateTime('2026-11-22T13:05:00Z')).toBe('22/11/2026 às 10:05');
     expect(formatDateTime(new Date(2026, 0, 2, 8, 7))).toBe('02/01/2026 às 08:07');
   });
+  it("formats instants in a given zone whatever the device's zone", () => {
+    for (const tz of ['UTC', 'Asia/Tokyo', 'America/Sao_Paulo', 'America/Los_Angeles']) {
+      process.env.TZ = tz;
+      expect(formatDate('2026-01-01T02:00:00Z', 'America/Sao_Paulo')).toBe('31/12/2025');
+      expect(formatDateTime('2026-11-22T13:05:00Z', 'America/Sao_Paulo')).toBe('22/11/2026 às 10:05');
+      expect(formatDateTime('2026-11-22T03:00:00Z', 'America/Sao_Paulo')).toBe('22/11/2026 às 00:00');
+      // A calendar date is the same day in every zone.
+      expect(formatDate('2026-03-05', 'Asia/Tokyo')).toBe('05/03/2026');
+      expect(formatDateTime('2026-03-05', 'Asia/Tokyo')).toBe('05/03/2026 às 00:00');
+      expect(formatDateTime('nope', 'America/Sao_Paulo')).toBe('');
+    }
+  });
   it('empty or invalid gives an empty string', () => {
     expect(formatDate('')).toBe('');
     expect(formatDate(null)).toBe('');
