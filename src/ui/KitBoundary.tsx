@@ -3,15 +3,20 @@
  * show something fast on a phone): the kit's components inside a <KitBoundary> load with the
  * kit, after the first paint; <KitToaster /> mounts the one toaster such a page needs. Inside
  * the kit already (the same components in the staff area), both just render their children.
+ * On a server-rendered page both wait until the page has hydrated: the server never loads the kit.
  */
 import { lazy, Suspense, useContext, type ReactNode } from 'react';
 import { UiKitContext } from './kit-context';
+import { useHydrated } from './useHydrated';
 import './kit-base.css';
 
 const LazyUiProvider = lazy(() => import('./UiProvider').then((m) => ({ default: m.UiProvider })));
 
 export function KitBoundary({ children }: { children: ReactNode }) {
-  if (useContext(UiKitContext)) return <>{children}</>;
+  const inKit = useContext(UiKitContext);
+  const hydrated = useHydrated();
+  if (inKit) return <>{children}</>;
+  if (!hydrated) return null;
   return (
     <Suspense fallback={null}>
       <LazyUiProvider toaster={false}>
@@ -22,7 +27,9 @@ export function KitBoundary({ children }: { children: ReactNode }) {
 }
 
 export function KitToaster() {
-  if (useContext(UiKitContext)) return null;
+  const inKit = useContext(UiKitContext);
+  const hydrated = useHydrated();
+  if (inKit || !hydrated) return null;
   return (
     <Suspense fallback={null}>
       <LazyUiProvider />
