@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'data/', 'dev-dist/', 'coverage/', 'test-results/', 'bench-results/', '.data-test/'] },
+  { ignores: ['dist/', 'dist-ssr/', 'node_modules/', 'data/', 'dev-dist/', 'coverage/', 'test-results/', 'bench-results/', '.data-test/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -39,11 +39,16 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * `vite build`: the web app, into dist/. `vite build --ssr src/ssr/entry-server.tsx --outDir
+ * dist-ssr` (npm run build does both): the server's renderer of the public quotation page, a
+ * Node module, without the service worker and the compressed twins that only the web app needs.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     alias: { '@shared': fileURLToPath(new URL('./schemas', import.meta.url)) },
   },
-  plugins: [
+  plugins: isSsrBuild ? [react()] : [
     react(),
     precompress(),
     VitePWA({
@@ -77,5 +82,5 @@ export default defineConfig({
   ],
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
   // The manifest tells the server which chunks each public page needs (sync-server/src/http/page-preloads.ts).
-  build: { target: 'es2022', sourcemap: false, manifest: true },
-});
+  build: isSsrBuild ? { target: 'node20', sourcemap: false, copyPublicDir: false } : { target: 'es2022', sourcemap: false, manifest: true },
+}));

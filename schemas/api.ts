@@ -73,6 +73,19 @@ export interface PublicCompany {
   pix_key: string | null;
 }
 
+/**
+ * The data a server-rendered /quotation/:code page was drawn with, embedded in its HTML as
+ * `<script type="application/json" id={PAGE_DATA_ELEMENT_ID}>` (not executable: the CSP allows
+ * no inline scripts) so the page hydrates with the same data instead of fetching it first.
+ * Written by the server (sync-server/src/ssr), read once by the page (src/features/public-quotation).
+ */
+export interface QuotationPageData {
+  quotation: PublicQuotation;
+  company: PublicCompany;
+}
+
+export const PAGE_DATA_ELEMENT_ID = 'forja-page-data';
+
 /** Replication checkpoint: the server-assigned sequence of the last document returned. */
 export interface SyncCheckpoint {
   seq: number;

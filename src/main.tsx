@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { routes } from './app/routes';
+import { holdEarlyClicks, routerReady } from './app/hydration';
 import { startInstallCapture } from './app/pwa/install';
 
 // The install prompt fires once, early: catch it before any lazy route mounts.
@@ -10,9 +11,22 @@ import { startInstallCapture } from './app/pwa/install';
 startInstallCapture();
 
 const router = createBrowserRouter(routes);
-
-createRoot(document.getElementById('root')!).render(
+const container = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <RouterProvider router={router} />
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (container.hasChildNodes()) {
+  // The server drew this page (/quotation/:code, src/ssr/entry-server.tsx). Hydrate once the
+  // router has loaded the page's route module: before that it would render nothing, and the
+  // first client render must be the server's markup.
+  const replayClicks = holdEarlyClicks(container);
+  void routerReady(router).then(() => {
+    hydrateRoot(container, app);
+    replayClicks();
+  });
+} else {
+  createRoot(container).render(app);
+}

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * `npm test`: build the web app first (the e2e project drives the built `dist/` through the real
- * server, so it must test the current code), then run every vitest project
+ * `npm test`: build the web app first (the e2e project drives the built `dist/` — and the server's
+ * renderer of the quotation page, `dist-ssr/` — through the real server, so it must test the
+ * current code), then run every vitest project
  * (unit, server, replication, e2e). Extra arguments go to vitest, e.g.
  *   npm test -- --project e2e tests/e2e/landing.test.ts
  * Exits with vitest's exit code. Set FORJA_SKIP_BUILD=1 to reuse an existing build.
@@ -21,13 +22,16 @@ function run(cmd, args) {
 }
 
 if (process.env.FORJA_SKIP_BUILD !== '1') {
-  console.log('▶ vite build');
-  const build = run(bin('vite'), ['build', '--logLevel', 'warn']);
-  if (build.code !== 0) {
-    console.error(`✖ vite build failed (exit ${build.code}); not running the tests.`);
-    process.exit(build.code);
+  for (const args of [[], ['--ssr', 'src/ssr/entry-server.tsx', '--outDir', 'dist-ssr']]) {
+    const what = ['vite build', ...args].join(' ');
+    console.log(`▶ ${what}`);
+    const build = run(bin('vite'), ['build', ...args, '--logLevel', 'warn']);
+    if (build.code !== 0) {
+      console.error(`✖ ${what} failed (exit ${build.code}); not running the tests.`);
+      process.exit(build.code);
+    }
+    console.log(`✔ ${what} (${build.seconds}s)`);
   }
-  console.log(`✔ vite build (${build.seconds}s)`);
 }
 
 const extra = process.argv.slice(2);

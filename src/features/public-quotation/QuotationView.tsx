@@ -1,9 +1,10 @@
 import type { PublicQuotation } from '@shared';
 import { formatBRL, toCents } from '../../domain/money';
-import { formatDate, formatDateTime } from '../../domain/dates';
+import { formatDate } from '../../domain/dates';
 import { decisionPrefix, quotationStatusColor, quotationStatusLabel } from '../../domain/quotation-status';
 import { MaterialsTable } from './MaterialsTable';
 import { PQ_MESSAGES as M } from './messages';
+import { useInstantFormat } from './useInstantFormat';
 
 function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (
@@ -17,12 +18,13 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
 /** The quotation itself (spec §2): title, status, customer, description, materials, totals, terms. */
 export function QuotationView({ quotation: q }: { quotation: PublicQuotation }) {
   const decided = decisionPrefix(q.status);
+  const instant = useInstantFormat();
   return (
     <article className="pq-card">
       <div className="pq-title">
         <div>
           <h1 className="pq-title__code">{M.title(q.code)}</h1>
-          <p className="pq-muted">{M.createdOn(formatDate(q.created_at))}</p>
+          <p className="pq-muted">{M.createdOn(instant.date(q.created_at))}</p>
         </div>
         <div className="pq-status">
           <span className={`pq-badge pq-badge--${quotationStatusColor(q.status)}`} aria-label={`${M.status}: ${quotationStatusLabel(q.status)}`}>
@@ -30,7 +32,7 @@ export function QuotationView({ quotation: q }: { quotation: PublicQuotation }) 
           </span>
           {decided && q.decided_at && (
             <p className="pq-muted">
-              {decided} {formatDateTime(q.decided_at)}
+              {decided} {instant.dateTime(q.decided_at)}
             </p>
           )}
         </div>

@@ -1,11 +1,17 @@
 import { useEffect, useState } from 'react';
 import type { PublicCompany } from '@shared';
 import { getPublicCompany } from '../../data/public-api';
+import { takePageCompany } from './page-data';
 
-/** The company profile for the header/footer; null until read (or when it cannot be). */
+/**
+ * The company profile for the header/footer; null until read (or when it cannot be). A page the
+ * server drew starts from the profile it was drawn with.
+ */
 export function useCompany(): PublicCompany | null {
-  const [company, setCompany] = useState<PublicCompany | null>(null);
+  const [drawnWith] = useState(takePageCompany);
+  const [company, setCompany] = useState<PublicCompany | null>(drawnWith);
   useEffect(() => {
+    if (drawnWith) return;
     let alive = true;
     void getPublicCompany().then((r) => {
       if (alive && r.ok) setCompany(r.data);
@@ -13,6 +19,6 @@ export function useCompany(): PublicCompany | null {
     return () => {
       alive = false;
     };
-  }, []);
+  }, [drawnWith]);
   return company;
 }

@@ -7,6 +7,7 @@ import {
 import { checkPageCode } from '../../domain/quotation-code';
 import { notify } from '../../ui/notify';
 import { PQ_MESSAGES as M } from './messages';
+import { takePageQuotation } from './page-data';
 
 export const AUTO_REFRESH_MS = 30_000;
 
@@ -18,17 +19,20 @@ export type QuotationState =
 
 /**
  * Loads the quotation of the route, refreshes it every 30 s (spec §4/§9) and runs the
- * customer's decisions. A failed background refresh keeps what is on screen.
+ * customer's decisions. A failed background refresh keeps what is on screen. A page the server
+ * drew starts from the quotation it was drawn with: nothing to load, so no spinner.
  */
 export function useQuotation(rawCode: string | undefined) {
   const check = checkPageCode(rawCode);
   const code = check.ok ? check.code : null;
-  const [state, setState] = useState<QuotationState>(
-    check.ok ? { phase: 'loading' } : { phase: 'missing', message: check.message },
-  );
+  const [drawnWith] = useState(() => (code ? takePageQuotation(code) : null));
+  const [state, setState] = useState<QuotationState>(() => {
+    if (!check.ok) return { phase: 'missing', message: check.message };
+    return drawnWith ? { phase: 'ready', quotation: drawnWith } : { phase: 'loading' };
+  });
   const [refreshing, setRefreshing] = useState(false);
   const [busy, setBusy] = useState<'accept' | 'reject' | null>(null);
-  const hasData = useRef(false);
+  const hasData = useRef(drawnWith !== null);
 
   /** What an answer means for the screen. first: on mount; retry: from the not-found panel. */
   const apply = useCallback(
@@ -64,10 +68,13 @@ export function useQuotation(rawCode: string | undefined) {
   useEffect(() => {
     // An invalid code keeps its initial 'missing' state; the route remounts per code.
     if (!code) return;
-    void getPublicQuotation(code).then((res) => apply(res, 'first'));
+    if (!drawnWith) void getPublicQuotation(code).then((res) => apply(res, 'first'));
+    // The page's own read is what marks a quotation viewed: the server draws it without doing so
+    // (whoever fetched the HTML — a link preview — is not the customer), so a first view still asks.
+    else if (drawnWith.viewed_at === null) void getPublicQuotation(code).then((res) => apply(res, 'background'));
     const timer = setInterval(() => void load('background'), AUTO_REFRESH_MS);
     return () => clearInterval(timer);
-  }, [code, load, apply]);
+  }, [code, load, apply, drawnWith]);
 
   const accept = useCallback(async () => {
     if (!code || busy) return;

@@ -1,0 +1,66 @@
+/**
+ * The data a server-rendered quotation page was drawn with (schemas: QuotationPageData), so the
+ * page starts from it instead of a spinner and a fetch. In the browser it is the JSON block the
+ * server embedded in the HTML, read once and removed; on the server it is what the page is being
+ * rendered with (renderWithPageData). Each part is handed out once: only the page the server drew
+ * starts from it — a later visit, even to the same quotation, fetches.
+ */
+import { normalizeQuotationCode, PAGE_DATA_ELEMENT_ID } from '@shared';
+import type { PublicCompany, PublicQuotation, QuotationPageData } from '@shared';
+
+type Parts = { quotation: PublicQuotation | null; company: PublicCompany | null };
+
+/** undefined: the document's block has not been looked at yet. */
+let parts: Parts | null | undefined;
+
+function readEmbedded(): Parts | null {
+  if (typeof document === 'undefined') return null;
+  const block = document.getElementById(PAGE_DATA_ELEMENT_ID);
+  if (!block) return null;
+  block.remove();
+  try {
+    const data = JSON.parse(block.textContent ?? '') as QuotationPageData;
+    return { quotation: data.quotation ?? null, company: data.company ?? null };
+  } catch {
+    return null;
+  }
+}
+
+function current(): Parts | null {
+  if (parts === undefined) parts = readEmbedded();
+  return parts;
+}
+
+/** The quotation the page was drawn with, if it is the one with this code (once). */
+export function takePageQuotation(code: string): PublicQuotation | null {
+  const p = current();
+  if (!p?.quotation || normalizeQuotationCode(p.quotation.code) !== normalizeQuotationCode(code)) return null;
+  const quotation = p.quotation;
+  p.quotation = null;
+  return quotation;
+}
+
+/** The company profile the page was drawn with (once). */
+export function takePageCompany(): PublicCompany | null {
+  const p = current();
+  const company = p?.company ?? null;
+  if (p) p.company = null;
+  return company;
+}
+
+/**
+ * Server side: what `render` (synchronous, as react-dom/server's renderToString) draws with `data`
+ * as the page's data, or null when the page did not start from that quotation (it would have
+ * drawn a spinner). Nothing of `data` outlives the call, so concurrent requests cannot mix.
+ */
+export function renderWithPageData(data: QuotationPageData, render: () => string): string | null {
+  const before = parts;
+  const drawing: Parts = { quotation: data.quotation, company: data.company };
+  parts = drawing;
+  try {
+    const html = render();
+    return drawing.quotation === null ? html : null;
+  } finally {
+    parts = before;
+  }
+}
