@@ -15,6 +15,7 @@ import { requireSession } from './auth/guard';
 import { loadSigningSecret } from './auth/tokens';
 import { AppError, installErrorHandling } from './http/errors';
 import { registerStatic } from './http/static';
+import { PublicAnswers } from './public/answers';
 import { publicRoutes } from './public/routes';
 import { PUSH_ROUTE, syncRoutes } from './sync/routes';
 
@@ -95,8 +96,12 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
   });
 
   await app.register(authRoutes);
-  await app.register(publicRoutes);
+  // The public answers are kept in memory (public/view-cache.ts) for the API and the drawn page alike.
+  const answers = new PublicAnswers(db);
+  app.addHook('onReady', () => answers.start());
+  app.addHook('onClose', () => answers.close());
+  await app.register(publicRoutes, { answers });
   await app.register(syncRoutes, { db, requireSession });
-  await registerStatic(app, config.webDir);
+  await registerStatic(app, { webDir: config.webDir, ssrDir: config.ssrDir, answers });
   return app;
 }

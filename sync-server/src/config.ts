@@ -13,6 +13,12 @@ export interface Config {
   dataDir: string;
   /** The built PWA (vite build output). */
   webDir: string;
+  /**
+   * The server's renderer of the public quotation page (`vite build --ssr`, npm run build);
+   * FORJA_SSR_DIR, by default beside the web build (dist → dist-ssr). Without it that page is
+   * drawn by the browser alone.
+   */
+  ssrDir: string;
   adminEmail: string | null;
   adminPassword: string | null;
   /** Login attempts allowed per IP per minute (on top of the per-account limit). */
@@ -49,12 +55,14 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     throw new ConfigError(`FORJA_ADMIN_EMAIL não é um email válido (recebido: "${adminEmail}")`);
   }
   const adminPassword = env.FORJA_ADMIN_PASSWORD ? env.FORJA_ADMIN_PASSWORD : null;
+  const webDir = path.resolve(cwd, nonEmpty(env, 'FORJA_WEB_DIR') ?? './dist');
   return {
     port: integer(env, 'PORT', 8080, 0, 65535),
     host: nonEmpty(env, 'HOST') ?? '127.0.0.1',
     databaseUrl,
     dataDir: path.resolve(cwd, nonEmpty(env, 'FORJA_DATA_DIR') ?? './data'),
-    webDir: path.resolve(cwd, nonEmpty(env, 'FORJA_WEB_DIR') ?? './dist'),
+    webDir,
+    ssrDir: path.resolve(cwd, nonEmpty(env, 'FORJA_SSR_DIR') ?? `${webDir}-ssr`),
     adminEmail: adminEmail?.toLowerCase() ?? null,
     adminPassword,
     loginRateLimitPerMinute: integer(env, 'FORJA_LOGIN_RATE_LIMIT', 30, 1, 1_000_000),

@@ -3,61 +3,13 @@
  * decisions log, replication of those server-side changes, company profile.
  * Rows are inserted with plain SQL into the tables of migration 002.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ERROR_MESSAGES, type PublicQuotation } from '@shared';
 import { api, backends, signIn, startTestServer, type TestServer } from '../support/server';
 import { editStored } from './sync-fixtures';
+import { insertCustomer, insertQuotation } from './public-fixtures';
 import type { Database } from '../../sync-server/src/db/types';
 import { CHANGES_CHANNEL } from '../../sync-server/src/db/sequence';
-
-async function insertCustomer(db: Database, over: Record<string, unknown> = {}) {
-  const c = {
-    id: randomUUID(),
-    name: 'Maria da Silva',
-    phone: `(35) 9${Math.floor(Math.random() * 1e8)}`,
-    whatsapp: '(35) 99999-0000',
-    description: 'Cliente antiga, paga em dia',
-    ...over,
-  };
-  await db.query(
-    `INSERT INTO customers (id, name, phone, whatsapp, description, created_at, updated_at, client_updated_at, created_by, _seq)
-     VALUES ($1, $2, $3, $4, $5, now(), now(), now(), 'staff-1', nextval('forja_seq'))`,
-    [c.id, c.name, c.phone, c.whatsapp, c.description],
-  );
-  return c;
-}
-
-async function insertQuotation(db: Database, over: Record<string, unknown> = {}) {
-  const q = {
-    id: randomUUID(),
-    code: `ORC-${randomUUID().slice(0, 6).toUpperCase()}`,
-    customer_id: null as string | null,
-    description: 'Portão de aço 3x2 m com pintura',
-    status: 'pending',
-    total_amount: 1234.5,
-    discounts: 10,
-    taxes: 0.35,
-    payment_method: 'PIX ou 50% de entrada',
-    validity_date: '2026-12-31',
-    execution_deadline: '15 dias úteis',
-    materials: [
-      { name: 'Tubo 40x40', quantity: 6, price: 89.9 },
-      { name: 'Chapa 2 mm', quantity: 2, price: 347.35 },
-    ],
-    deleted: false,
-    ...over,
-  };
-  await db.query(
-    `INSERT INTO quotations (id, code, customer_id, description, status, total_amount, discounts, taxes, payment_method,
-       validity_date, execution_deadline, materials, created_at, updated_at, client_updated_at, created_by, _seq, _deleted)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, '2026-11-20T13:45:00Z', now(), now(), 'staff-1',
-       nextval('forja_seq'), $13)`,
-    [q.id, q.code, q.customer_id, q.description, q.status, q.total_amount, q.discounts, q.taxes, q.payment_method,
-      q.validity_date, q.execution_deadline, JSON.stringify(q.materials), q.deleted],
-  );
-  return q;
-}
 
 async function seqOf(db: Database, id: string): Promise<number> {
   const { rows } = await db.query<{ _seq: string }>('SELECT _seq FROM quotations WHERE id = $1', [id]);

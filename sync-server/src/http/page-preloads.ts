@@ -7,10 +7,15 @@
  * ~150 ms on a phone's network before its bytes even start (npm run bench:web). Here each public
  * page's HTML lists its chunks (from Vite's build manifest) as modulepreloads and its data as
  * fetch preloads, so all of it downloads while the entry is still arriving.
+ *
+ * A page the server drew (ssr/quotation-page.ts) carries its first screen in #root and its data
+ * in a JSON block: its CSS is linked as stylesheets (that screen must not paint unstyled) and
+ * there is no data left to preload.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isValidQuotationCode } from '@shared';
+import type { DrawnPage } from '../ssr/quotation-page';
 
 interface ManifestChunk {
   file: string;
@@ -48,9 +53,14 @@ function chunkFiles(manifest: Manifest, keys: readonly string[], skip: Set<strin
 }
 
 export interface PageHtml {
-  /** index.html for `page`, with its preloads; `code` is the quotation code of /quotation/:code. */
-  render(page: PublicPage, code?: string): string;
+  /**
+   * index.html for `page`, with its preloads; `code` is the quotation code of /quotation/:code,
+   * `drawn` what the server drew of it.
+   */
+  render(page: PublicPage, code?: string, drawn?: DrawnPage | null): string;
 }
+
+const EMPTY_ROOT = '<div id="root"></div>';
 
 /** Null when there is no build or no manifest (the plain index.html is served then). */
 export function loadPageHtml(webDir: string): PageHtml | null {
@@ -71,18 +81,28 @@ export function loadPageHtml(webDir: string): PageHtml | null {
       stack.push(...(manifest[x]?.imports ?? []));
     }
   }
-  const links = (page: PublicPage): string => {
+  const links = (page: PublicPage, cssAs: 'preload' | 'stylesheet'): string => {
     const { js, css } = chunkFiles(manifest, PAGE_MODULES[page], entryKeys);
     return [
-      ...css.map((f) => `<link rel="preload" as="style" href="/${escapeAttr(f)}">`),
+      ...css.map((f) =>
+        cssAs === 'preload' ? `<link rel="preload" as="style" href="/${escapeAttr(f)}">` : `<link rel="stylesheet" href="/${escapeAttr(f)}">`,
+      ),
       ...js.map((f) => `<link rel="modulepreload" href="/${escapeAttr(f)}">`),
     ].join('');
   };
-  const pageLinks: Record<PublicPage, string> = { landing: links('landing'), quotation: links('quotation') };
+  const pageLinks: Record<PublicPage, string> = { landing: links('landing', 'preload'), quotation: links('quotation', 'preload') };
+  // The route module's own CSS loader finds these links and does not add them again.
+  const drawnQuotationLinks = links('quotation', 'stylesheet');
+  const canDraw = html.includes(EMPTY_ROOT);
   const fetchPreload = (href: string) => `<link rel="preload" as="fetch" href="${escapeAttr(href)}" crossorigin="anonymous">`;
 
   return {
-    render(page, code) {
+    render(page, code, drawn) {
+      if (page === 'quotation' && drawn && canDraw) {
+        return html
+          .replace('</head>', `${drawnQuotationLinks}</head>`)
+          .replace(EMPTY_ROOT, () => `<div id="root">${drawn.root}</div>${drawn.data}`);
+      }
       const data =
         page === 'landing'
           ? [fetchPreload('/api/public/company'), fetchPreload('/gallery/gallery.json')]

@@ -2,18 +2,29 @@
  * Serves the built PWA from FORJA_WEB_DIR. index.html and the service worker must always be
  * revalidated (a stale sw.js would pin users to an old build); Vite's hashed assets under
  * /assets/ never change and are cached for a year. Unknown non-API GETs get index.html
- * (client-side routing); unknown /api/* paths get a JSON 404.
+ * (client-side routing); unknown /api/* paths get a JSON 404. A quotation link's page comes
+ * drawn by the server when it can be (ssr/quotation-page.ts).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { PublicAnswers } from '../public/answers';
+import { loadQuotationPageDrawer, type DrawnPage } from '../ssr/quotation-page';
 import { sendError } from './errors';
 import { loadPageHtml, type PublicPage } from './page-preloads';
 
 const NO_CACHE = new Set(['index.html', 'sw.js', 'registerSW.js', 'manifest.webmanifest']);
 
-export async function registerStatic(app: FastifyInstance, webDir: string): Promise<void> {
+export interface StaticOptions {
+  webDir: string;
+  /** The server renderer's build (config.ssrDir). */
+  ssrDir: string;
+  /** What the drawn quotation page is drawn with. */
+  answers: PublicAnswers;
+}
+
+export async function registerStatic(app: FastifyInstance, { webDir, ssrDir, answers }: StaticOptions): Promise<void> {
   const hasBuild = existsSync(path.join(webDir, 'index.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -35,20 +46,24 @@ export async function registerStatic(app: FastifyInstance, webDir: string): Prom
   }
 
   const pages = hasBuild ? loadPageHtml(webDir) : null;
-  const sendPage = (reply: FastifyReply, page: PublicPage | null, code?: string) => {
+  const drawer = pages ? await loadQuotationPageDrawer(ssrDir, answers, app.log) : null;
+  const sendPage = (reply: FastifyReply, page: PublicPage | null, code?: string, drawn?: DrawnPage | null) => {
     reply.header('Cache-Control', 'no-cache');
-    if (page && pages) return reply.type('text/html; charset=utf-8').send(pages.render(page, code));
+    if (page && pages) return reply.type('text/html; charset=utf-8').send(pages.render(page, code, drawn));
     return reply.type('text/html; charset=utf-8').sendFile('index.html');
   };
   if (hasBuild) app.get('/', (_request, reply) => sendPage(reply, 'landing'));
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0];
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api/') && url !== '/api';
     // A path with a file extension is a missing file, not a client-side route.
     if (hasBuild && isPage && !/\.[a-z0-9]+$/i.test(url)) {
       const quotation = /^\/quotation\/([^/]+)\/?$/.exec(url);
-      if (quotation) return sendPage(reply, 'quotation', safeDecode(quotation[1]));
+      if (quotation) {
+        const code = safeDecode(quotation[1]);
+        return sendPage(reply, 'quotation', code, await drawer?.draw(url, code));
+      }
       return sendPage(reply, null);
     }
     return sendError(reply, 'not_found', 'Recurso não encontrado.');

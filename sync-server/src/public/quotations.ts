@@ -81,6 +81,16 @@ export async function viewQuotation(db: Database, rawCode: unknown): Promise<Pub
   });
 }
 
+/**
+ * The public view as it stands, without the first-view write: for the server-drawn page, whose
+ * HTML may be fetched by something other than the customer (a messaging app's link preview).
+ * The page itself then asks the API once, which is what marks the quotation viewed.
+ */
+export async function peekQuotation(db: Queryable, rawCode: unknown): Promise<PublicQuotation> {
+  const { doc, customerName } = await findByCode(db, requireCode(rawCode));
+  return toPublicQuotation(doc, customerName);
+}
+
 export interface DecisionInput {
   decision: 'accepted' | 'rejected';
   reason?: string | null;

@@ -1,27 +1,23 @@
 /** /api/public/* — no sign-in, rate limited per IP. */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { getPublicCompany } from './company';
-import { decideQuotation, viewQuotation } from './quotations';
-import { PublicViewCache } from './view-cache';
+import type { PublicAnswers } from './answers';
+import { decideQuotation } from './quotations';
 
 const rejectBody = {
   type: ['object', 'null'],
   properties: { reason: { type: ['string', 'null'], maxLength: 5000 } },
 } as const;
 
-export async function publicRoutes(app: FastifyInstance) {
+export async function publicRoutes(app: FastifyInstance, { answers }: { answers: PublicAnswers }) {
   const { db, config } = app.forja;
   const rateLimit = { max: config.publicRateLimitPerMinute, timeWindow: '1 minute' };
   const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? null;
 
-  const cache = new PublicViewCache(db);
-  app.addHook('onReady', () => cache.start());
-  app.addHook('onClose', () => cache.close());
   const sendJson = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json);
 
   // `/api/public/quotations/` (empty code) also lands here with code '' → 400 invalid_code.
   app.get<{ Params: { code: string } }>('/api/public/quotations/:code', { config: { rateLimit } }, async (request, reply) =>
-    sendJson(reply, await cache.quotationJson(request.params.code, () => viewQuotation(db, request.params.code))),
+    sendJson(reply, await answers.quotation(request.params.code)),
   );
 
   app.post<{ Params: { code: string } }>(
@@ -48,6 +44,6 @@ export async function publicRoutes(app: FastifyInstance) {
   );
 
   app.get('/api/public/company', { config: { rateLimit } }, async (_request, reply) =>
-    sendJson(reply, await cache.companyJson(() => getPublicCompany(db))),
+    sendJson(reply, await answers.company()),
   );
 }

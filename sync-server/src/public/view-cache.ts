@@ -67,6 +67,11 @@ export class PublicViewCache {
     return json;
   }
 
+  /** The kept answer for this code, if there is one; never reads. */
+  keptQuotationJson(code: string): string | null {
+    return this.fresh(this.quotations.get(code.trim().toLowerCase()));
+  }
+
   /** The public company profile as JSON: kept, or `load`ed and kept (same rules). */
   async companyJson(load: () => Promise<unknown>): Promise<string> {
     const hit = this.fresh(this.company);

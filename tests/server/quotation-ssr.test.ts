@@ -1,0 +1,163 @@
+/**
+ * The public quotation page drawn on the server (sync-server/src/ssr): its first screen in the
+ * HTML, the data it was drawn with in a JSON block no text can break out of, no first-view write,
+ * and the page as before when there is nothing to draw. Uses the real renderer, built from src/
+ * for this test (vite build --ssr) and loaded by the server from that build.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { PAGE_DATA_ELEMENT_ID, type PublicCompany, type PublicQuotation, type QuotationPageData } from '@shared';
+import { api, backends, startTestServer, type TestServer } from '../support/server';
+import { insertCustomer, insertQuotation } from './public-fixtures';
+
+const ROOT = path.resolve(__dirname, '../..');
+const HOSTILE = '</script><script>alert(1)</script><!--';
+
+/** A web build as Vite writes it: index.html with an empty #root and a manifest naming the page's chunks. */
+function writeWebBuild(dir: string) {
+  mkdirSync(path.join(dir, 'assets'), { recursive: true });
+  mkdirSync(path.join(dir, '.vite'));
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html lang="pt-BR"><head><title>Forja</title><script type="module" crossorigin src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>',
+  );
+  const manifest = {
+    'index.html': { file: 'assets/index-1.js', isEntry: true },
+    'src/app/pages/public-quotation.tsx': { file: 'assets/pq-1.js', imports: ['_quotation.js'] },
+    '_quotation.js': { file: 'assets/quotation-1.js', css: ['assets/quotation-1.css'] },
+  };
+  writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+}
+
+let webDir: string;
+let ssrDir: string;
+beforeAll(() => {
+  webDir = mkdtempSync(path.join(os.tmpdir(), 'forja-web-'));
+  writeWebBuild(webDir);
+  // Inside the repo, so the build's imports (react, react-dom/server…) resolve from node_modules.
+  ssrDir = path.join(ROOT, 'node_modules', '.cache', `forja-ssr-test-${process.pid}-${Date.now()}`);
+  const vite = path.join(ROOT, 'node_modules', '.bin', 'vite');
+  const build = spawnSync(vite, ['build', '--ssr', 'src/ssr/entry-server.tsx', '--outDir', ssrDir, '--logLevel', 'error'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  if (build.status !== 0) throw new Error(`vite build --ssr failed:\n${build.stdout}\n${build.stderr}`);
+}, 120_000);
+afterAll(() => {
+  rmSync(webDir, { recursive: true, force: true });
+  rmSync(ssrDir, { recursive: true, force: true });
+});
+
+async function html(server: TestServer, urlPath: string): Promise<string> {
+  const res = await fetch(server.url + urlPath);
+  expect(res.status, urlPath).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+  return res.text();
+}
+
+/** The JSON block's text: from its opening tag to the first `</script` after it. */
+function dataBlock(page: string): string | null {
+  const open = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">`;
+  const at = page.indexOf(open);
+  if (at < 0) return null;
+  return page.slice(at + open.length, page.indexOf('</script', at + open.length));
+}
+
+async function viewedAt(server: TestServer, code: string): Promise<string | null> {
+  const { rows } = await server.db.query<{ viewed_at: string | null }>('SELECT viewed_at FROM quotations WHERE code = $1', [code]);
+  return rows[0].viewed_at;
+}
+
+describe.each(backends())('server-drawn quotation page (%s)', (backend) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ backend, env: { FORJA_WEB_DIR: webDir, FORJA_SSR_DIR: ssrDir } });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('the page comes with the quotation drawn and its data in a block no text can break out of', async () => {
+    const customer = await insertCustomer(server.db, { name: `Maria ${HOSTILE}` });
+    // 22:30 on the 20th in the shop's zone (America/Sao_Paulo), the 21st in UTC.
+    const q = await insertQuotation(server.db, { customer_id: customer.id, description: `Portão ${HOSTILE}`, created_at: '2026-11-21T01:30:00Z' });
+    const page = await html(server, `/quotation/${q.code}`);
+
+    const root = page.slice(page.indexOf('<div id="root">'), page.indexOf(`<script type="application/json"`));
+    expect(root).toContain(`Orçamento ${q.code}`);
+    expect(root).toContain('Emitido em 20/11/2026');
+    expect(root).toContain('R$ 1.234,50');
+    expect(root).toContain('Tubo 40x40');
+    expect(root).toContain('Maria &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!--');
+    expect(root).not.toContain('pq-loading');
+    // Nothing hostile became markup, anywhere.
+    expect(page).not.toContain('<script>alert(1)');
+    expect(page).not.toContain('<!--</');
+
+    const block = dataBlock(page);
+    expect(block).not.toBeNull();
+    expect(block).not.toContain('<');
+    const data = JSON.parse(block!) as QuotationPageData;
+    expect(data.quotation.customer?.name).toBe(`Maria ${HOSTILE}`);
+    expect(data.quotation.description).toBe(`Portão ${HOSTILE}`);
+    // The same data the page would have fetched (read after, so the first view is written: compare the rest).
+    const company = await api<PublicCompany>(server, '/api/public/company');
+    const view = await api<PublicQuotation>(server, `/api/public/quotations/${q.code}`);
+    expect(data.company).toEqual(company.body);
+    expect({ ...data.quotation, viewed_at: null }).toEqual({ ...view.body, viewed_at: null });
+
+    // Its CSS is linked (the drawn screen must not paint unstyled); its data is not preloaded again.
+    expect(page).toContain('<link rel="stylesheet" href="/assets/quotation-1.css">');
+    expect(page).toContain('<link rel="modulepreload" href="/assets/pq-1.js">');
+    expect(page).not.toContain('as="fetch"');
+  });
+
+  test('drawing the page does not mark the quotation viewed; the page asking the API does', async () => {
+    const q = await insertQuotation(server.db);
+    const first = JSON.parse(dataBlock(await html(server, `/quotation/${q.code}`))!) as QuotationPageData;
+    expect(first.quotation.viewed_at).toBeNull();
+    expect(await viewedAt(server, q.code)).toBeNull();
+
+    expect((await api(server, `/api/public/quotations/${q.code}`)).status).toBe(200);
+    const viewed = await viewedAt(server, q.code);
+    expect(viewed).not.toBeNull();
+    const again = JSON.parse(dataBlock(await html(server, `/quotation/${q.code}`))!) as QuotationPageData;
+    expect(again.quotation.viewed_at).not.toBeNull();
+  });
+
+  test('an unknown, deleted or impossible code gets the page as before: nothing drawn, nothing hostile', async () => {
+    const deleted = await insertQuotation(server.db, { deleted: true });
+    for (const code of ['ORC-NAOEXISTE', deleted.code]) {
+      const page = await html(server, `/quotation/${code}`);
+      expect(page, code).toContain('<div id="root"></div>');
+      expect(page, code).not.toContain(PAGE_DATA_ELEMENT_ID);
+      expect(page, code).toContain(`<link rel="preload" as="fetch" href="/api/public/quotations/${code}" crossorigin="anonymous">`);
+    }
+    const hostile = await html(server, `/quotation/${encodeURIComponent(HOSTILE)}`);
+    expect(hostile).toContain('<div id="root"></div>');
+    expect(hostile).not.toContain(PAGE_DATA_ELEMENT_ID);
+    expect(hostile).not.toContain('<script>alert(1)');
+  });
+});
+
+describe('without the renderer build', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { FORJA_WEB_DIR: webDir, FORJA_SSR_DIR: path.join(webDir, 'no-such-build') } });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('an existing quotation gets the page as before, for the browser to draw', async () => {
+    const q = await insertQuotation(server.db);
+    const page = await html(server, `/quotation/${q.code}`);
+    expect(page).toContain('<div id="root"></div>');
+    expect(page).not.toContain(PAGE_DATA_ELEMENT_ID);
+    expect(page).toContain('<link rel="preload" as="style" href="/assets/quotation-1.css">');
+    expect(page).toContain(`<link rel="preload" as="fetch" href="/api/public/quotations/${q.code}" crossorigin="anonymous">`);
+  });
+});
