@@ -6,20 +6,25 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { PublicQuotation } from '../../schemas/api';
 import {
+  type ApiSession,
   artifactPath,
   companyDoc,
   customerDoc,
   launchBrowser,
   newContext,
   prepareStaff,
+  pullAll,
   quotationDoc,
   seed,
   startServer,
   type RunningServer,
+  waitFor,
 } from '../support/e2e';
+import type { QuotationDoc } from '../../schemas/collections';
 
 let server: RunningServer;
 let browser: Browser;
+let staff: ApiSession;
 
 const company = companyDoc({ name: 'Forja Soldas Campestre' });
 const customer = customerDoc({ name: 'Maria Aparecida Souza', phone: '(35) 99700-1122' });
@@ -41,16 +46,21 @@ const discounted = quotationDoc({ code: 'ORC-DESC02', customer_id: customer.id, 
 const toAccept = quotationDoc({ code: 'ORC-ACEI03', customer_id: customer.id });
 const toReject = quotationDoc({ code: 'ORC-RECU04', customer_id: customer.id });
 const toPrint = quotationDoc({ code: 'ORC-IMPR05', customer_id: customer.id, materials });
+// For the server-drawn page: 22:30 on the 20th in the shop's zone, already the 21st in Tokyo.
+const drawn = quotationDoc({ code: 'ORC-SSR006', customer_id: customer.id, materials, validity_date: '2031-03-09', created_at: '2026-11-21T01:30:00.000Z' });
+const drawnToAccept = quotationDoc({ code: 'ORC-SSR007', customer_id: customer.id });
+const drawnEarlyClick = quotationDoc({ code: 'ORC-SSR008', customer_id: customer.id });
+const drawnAgain = quotationDoc({ code: 'ORC-SSR009', customer_id: customer.id });
 
 const ACTIONS = ['Voltar', 'Atualizar', 'Aceitar', 'Recusar', 'Imprimir'];
 
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  const staff = await prepareStaff(server);
+  staff = await prepareStaff(server);
   await seed(server, staff, 'company', [company]);
   await seed(server, staff, 'customers', [customer]);
-  await seed(server, staff, 'quotations', [shown, discounted, toAccept, toReject, toPrint]);
+  await seed(server, staff, 'quotations', [shown, discounted, toAccept, toReject, toPrint, drawn, drawnToAccept, drawnEarlyClick, drawnAgain]);
 });
 
 afterAll(async () => {
@@ -183,4 +193,113 @@ test('a customer opening the landing page and a quotation link downloads no admi
   // No service worker either: its precache would download the whole admin app.
   const registrations = await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length);
   expect(registrations).toBe(0);
+});
+
+// ---------------------------------------------------------------------------------------------
+// The page drawn by the server (sync-server/src/ssr): shown before any script, then taken over.
+// ---------------------------------------------------------------------------------------------
+
+/** Runs in the page: true once React has attached itself to the Aceitar button (hydrated or drawn it). */
+const aceitarIsLive = () => {
+  const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Aceitar');
+  return !!button && Object.keys(button).some((k) => k.startsWith('__reactProps'));
+};
+
+/** Records whether the server's markup is ever thrown away (React redraws it when hydration fails). */
+async function watchForRedraw(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    new MutationObserver((records) => {
+      for (const r of records) {
+        for (const n of r.removedNodes) {
+          if (n instanceof Element && (n.matches('.pq-page, .pq-card') || n.querySelector('.pq-card'))) {
+            (window as unknown as { __pqRedrawn: boolean }).__pqRedrawn = true;
+          }
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+async function storedViewedAt(code: string): Promise<string | null | undefined> {
+  const docs = await pullAll<QuotationDoc>(server, staff, 'quotations');
+  return docs.find((d) => d.code === code)?.viewed_at;
+}
+
+test('the quotation is in the page before any script runs, without a spinner', async () => {
+  const { page } = await newContext(browser, server, { javaScriptEnabled: false });
+  await page.goto(`/quotation/${drawn.code}`);
+  for (const text of [`Orçamento ${drawn.code}`, 'R$ 1.234,50', 'Valor Total', customer.name, company.name, 'Metalon 50x30 chapa 18', '09/03/2031', 'Emitido em 20/11/2026']) {
+    expect(await page.getByText(text, { exact: false }).first().isVisible(), text).toBe(true);
+  }
+  for (const name of ACTIONS) {
+    expect(await page.getByRole('button', { name, exact: true }).isVisible(), `button ${name}`).toBe(true);
+  }
+  expect(await page.locator('.pq-loading').count()).toBe(0);
+  // Fetching the page is not the customer viewing it (a link preview fetches it too).
+  expect(await storedViewedAt(drawn.code)).toBeNull();
+});
+
+test('with JavaScript the page takes over the drawn markup (no hydration error) and Aceitar works', async () => {
+  const { page, errors } = await newContext(browser, server);
+  const messages: string[] = [];
+  page.on('console', (m) => messages.push(`${m.type()}: ${m.text()}`));
+  await watchForRedraw(page);
+  await page.goto(`/quotation/${drawnToAccept.code}`);
+  await page.waitForFunction(aceitarIsLive);
+  // The page's own read marks the first view.
+  await waitFor(async () => (await storedViewedAt(drawnToAccept.code)) != null, { message: 'viewed_at set by the page' });
+
+  await page.getByRole('button', { name: 'Aceitar', exact: true }).click();
+  await page.getByText('Orçamento aceito com sucesso!').first().waitFor({ state: 'visible' });
+  await page.getByText('Aceito', { exact: true }).first().waitFor({ state: 'visible' });
+  expect((await publicView(drawnToAccept.code)).status).toBe('accepted');
+
+  expect(await page.evaluate(() => (window as unknown as { __pqRedrawn?: boolean }).__pqRedrawn ?? false)).toBe(false);
+  expect(messages.filter((m) => /hydrat|did not match|mismatch|#418|#423|#425|HydrateFallback/i.test(m))).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('a press on Aceitar before the page is taken over is not lost', async () => {
+  const { page } = await newContext(browser, server);
+  // The page's route module arrives late, as it can on a phone: its buttons show before they work.
+  await page.route(/\/assets\/public-quotation-[^/]*\.js$/, async (route) => {
+    await new Promise((r) => setTimeout(r, 2_000));
+    await route.continue();
+  });
+  await page.goto(`/quotation/${drawnEarlyClick.code}`, { waitUntil: 'domcontentloaded' });
+  await page.getByText(`Orçamento ${drawnEarlyClick.code}`).first().waitFor({ state: 'visible' });
+  expect(await page.evaluate(aceitarIsLive)).toBe(false);
+  await page.getByRole('button', { name: 'Aceitar', exact: true }).click();
+  await page.getByText('Orçamento aceito com sucesso!').first().waitFor({ state: 'visible', timeout: 20_000 });
+  expect((await publicView(drawnEarlyClick.code)).status).toBe('accepted');
+});
+
+test('a customer in another time zone sees times in their own zone, with no hydration error', async () => {
+  const { page, errors } = await newContext(browser, server, { timezoneId: 'Asia/Tokyo' });
+  await watchForRedraw(page);
+  await page.goto(`/quotation/${drawn.code}`);
+  await page.getByText('Emitido em 21/11/2026').first().waitFor({ state: 'visible' });
+  expect(await page.getByText('Emitido em 20/11/2026').count()).toBe(0);
+  expect(await page.evaluate(() => (window as unknown as { __pqRedrawn?: boolean }).__pqRedrawn ?? false)).toBe(false);
+  expect(errors).toEqual([]);
+});
+
+test('the data in the page is used once: coming back to the quotation in the same tab reads it again', async () => {
+  // Viewed already, so the drawn page has nothing to ask the API.
+  await publicView(drawnAgain.code);
+  const { page } = await newContext(browser, server);
+  const reads: string[] = [];
+  page.on('request', (r) => {
+    const { pathname } = new URL(r.url());
+    if (pathname.startsWith('/api/public/')) reads.push(pathname);
+  });
+  await page.goto(`/quotation/${drawnAgain.code}`);
+  await page.waitForFunction(aceitarIsLive);
+  expect(reads).toEqual([]);
+  await page.getByRole('button', { name: 'Voltar', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  const read = page.waitForRequest((r) => new URL(r.url()).pathname === `/api/public/quotations/${drawnAgain.code}`);
+  await page.goBack();
+  await read;
+  await page.getByText(`Orçamento ${drawnAgain.code}`).first().waitFor({ state: 'visible' });
 });
