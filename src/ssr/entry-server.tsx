@@ -14,13 +14,19 @@ import { renderWithPageData } from '../features/public-quotation/page-data';
 
 // The branch of src/app/routes.tsx that leads to the quotation page, nested the same way.
 const handler = createStaticHandler([{ errorElement: <RouteError />, children: [publicQuotationRoute] }]);
+const origin = 'http://forja.local';
+
+/** Loads the page's route module now (at server start), so the first customer does not wait for it. */
+export async function prepare(): Promise<void> {
+  await handler.query(new Request(`${origin}/quotation/PREPARE`));
+}
 
 /**
  * #root's HTML for `url` (a /quotation/:code path) drawn with `data`; null when the URL is not
- * that page. Its route module is loaded on the first call.
+ * that page, or the page would not start from `data`.
  */
 export async function renderQuotationPage(url: string, data: QuotationPageData): Promise<string | null> {
-  const context = await handler.query(new Request(new URL(url, 'http://forja.local')));
+  const context = await handler.query(new Request(new URL(url, origin)));
   if (context instanceof Response || context.errors || context.matches.length === 0) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
   // No router hydration script: the CSP forbids inline scripts, and the browser's router needs

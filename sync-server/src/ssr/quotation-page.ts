@@ -19,6 +19,8 @@ import type { PublicAnswers } from '../public/answers';
 
 /** What src/ssr/entry-server.tsx exports. */
 interface QuotationPageRenderer {
+  /** Loads what the first page needs, ahead of it. */
+  prepare(): Promise<void>;
   /** #root's HTML for the URL drawn with `data`; null when that is not what the page would show. */
   renderQuotationPage(url: string, data: QuotationPageData): Promise<string | null>;
 }
@@ -57,6 +59,7 @@ export async function loadQuotationPageDrawer(
   try {
     renderer = (await import(pathToFileURL(file).href)) as QuotationPageRenderer;
     if (typeof renderer.renderQuotationPage !== 'function') throw new Error(`${file} does not export renderQuotationPage`);
+    await renderer.prepare();
   } catch (err) {
     log.warn({ err }, 'quotation page server rendering unavailable');
     return null;
