@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { routes } from './app/routes';
@@ -21,10 +21,14 @@ const app = (
 if (container.hasChildNodes()) {
   // The server drew this page (/quotation/:code, src/ssr/entry-server.tsx). Hydrate once the
   // router has loaded the page's route module: before that it would render nothing, and the
-  // first client render must be the server's markup.
+  // first client render must be the server's markup. The page is on screen already, so hydration
+  // runs as a transition, in short slices a phone can paint and scroll between; a press on a
+  // button hydrates at once to handle it.
   const replayClicks = holdEarlyClicks(container);
   void routerReady(router).then(() => {
-    hydrateRoot(container, app);
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
     replayClicks();
   });
 } else {
