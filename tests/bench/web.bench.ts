@@ -15,7 +15,8 @@
  * Then Lighthouse (tests/bench/lighthouse.ts) on both pages, mobile and desktop: score, LCP, CLS,
  * TBT, FCP (BENCH_LIGHTHOUSE=0 skips it).
  *
- * Builds first when dist/ or dist-ssr/ is missing (FORJA_BENCH_BUILD=1 forces a build).
+ * Builds first when dist/ or dist-ssr/ is missing (FORJA_BENCH_BUILD=1 forces a build); FORJA_E2E_WEB_DIR measures a
+ * build made elsewhere as it is (e.g. an older checkout, for a before/after).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -156,7 +157,10 @@ async function measure(
 
 async function main() {
   const built = existsSync(path.join(DIST_DIR, 'index.html')) && existsSync(path.join(`${DIST_DIR}-ssr`, 'entry-server.js'));
-  if (process.env.FORJA_BENCH_BUILD === '1' || !built) {
+  if (process.env.FORJA_E2E_WEB_DIR) {
+    // A build made elsewhere (another checkout, for a before/after): measured as it is.
+    if (!built) console.log(`Note: no ${DIST_DIR}-ssr/entry-server.js — the quotation page is drawn by the browser alone.`);
+  } else if (process.env.FORJA_BENCH_BUILD === '1' || !built) {
     console.log('Building the web app and its quotation page renderer (vite build, vite build --ssr)…');
     for (const args of [[], ['--ssr', 'src/ssr/entry-server.tsx', '--outDir', `${DIST_DIR}-ssr`]]) {
       const r = spawnSync(path.join(ROOT, 'node_modules/.bin/vite'), ['build', ...args, '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
