@@ -157,7 +157,7 @@ describe('without the renderer build', () => {
     const page = await html(server, `/quotation/${q.code}`);
     expect(page).toContain('<div id="root"></div>');
     expect(page).not.toContain(PAGE_DATA_ELEMENT_ID);
-    expect(page).toContain('<link rel="preload" as="style" href="/assets/quotation-1.css">');
+    expect(page).toContain('<link rel="preload" as="style" href="/assets/quotation-1.css" crossorigin>');
     expect(page).toContain(`<link rel="preload" as="fetch" href="/api/public/quotations/${q.code}" crossorigin="anonymous">`);
   });
 });

@@ -81,11 +81,16 @@ export function loadPageHtml(webDir: string): PageHtml | null {
       stack.push(...(manifest[x]?.imports ?? []));
     }
   }
+  // A style preload is only used by a stylesheet request of the same CORS mode: the route
+  // module's CSS loader asks with crossorigin, so the preload does too (without it, Chromium
+  // downloads the CSS a second time — after the entry has run, on the way to the first paint).
   const links = (page: PublicPage, cssAs: 'preload' | 'stylesheet'): string => {
     const { js, css } = chunkFiles(manifest, PAGE_MODULES[page], entryKeys);
     return [
       ...css.map((f) =>
-        cssAs === 'preload' ? `<link rel="preload" as="style" href="/${escapeAttr(f)}">` : `<link rel="stylesheet" href="/${escapeAttr(f)}">`,
+        cssAs === 'preload'
+          ? `<link rel="preload" as="style" href="/${escapeAttr(f)}" crossorigin>`
+          : `<link rel="stylesheet" href="/${escapeAttr(f)}">`,
       ),
       ...js.map((f) => `<link rel="modulepreload" href="/${escapeAttr(f)}">`),
     ].join('');
