@@ -102,6 +102,11 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
   app.addHook('onClose', () => answers.close());
   await app.register(publicRoutes, { answers });
   await app.register(syncRoutes, { db, requireSession });
-  await registerStatic(app, { webDir: config.webDir, ssrDir: config.ssrDir, answers });
+  await registerStatic(app, {
+    webDir: config.webDir,
+    ssrDir: config.ssrDir,
+    answers,
+    drawsPerMinute: config.publicRateLimitPerMinute,
+  });
   return app;
 }

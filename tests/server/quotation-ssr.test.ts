@@ -161,3 +161,23 @@ describe('without the renderer build', () => {
     expect(page).toContain(`<link rel="preload" as="fetch" href="/api/public/quotations/${q.code}" crossorigin="anonymous">`);
   });
 });
+
+describe('a client opening many quotation pages', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { FORJA_WEB_DIR: webDir, FORJA_SSR_DIR: ssrDir, FORJA_PUBLIC_RATE_LIMIT: '3' } });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('past the public limit per minute, pages still load, undrawn (no database read for them)', async () => {
+    const q = await insertQuotation(server.db);
+    const pages = [];
+    for (let i = 0; i < 5; i++) pages.push(await html(server, `/quotation/${q.code}`));
+    expect(pages.map((p) => p.includes(PAGE_DATA_ELEMENT_ID))).toEqual([true, true, true, false, false]);
+    // The browser draws the undrawn ones through /api/public, which has the same limit.
+    expect(pages[4]).toContain('<div id="root"></div>');
+    expect(pages[4]).toContain(`<link rel="preload" as="fetch" href="/api/public/quotations/${q.code}" crossorigin="anonymous">`);
+  });
+});

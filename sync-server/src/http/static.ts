@@ -10,6 +10,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { PublicAnswers } from '../public/answers';
+import { DrawBudget } from '../ssr/draw-budget';
 import { loadQuotationPageDrawer, type DrawnPage } from '../ssr/quotation-page';
 import { sendError } from './errors';
 import { loadPageHtml, type PublicPage } from './page-preloads';
@@ -22,9 +23,11 @@ export interface StaticOptions {
   ssrDir: string;
   /** What the drawn quotation page is drawn with. */
   answers: PublicAnswers;
+  /** Drawn quotation pages per client per minute (config.publicRateLimitPerMinute). */
+  drawsPerMinute: number;
 }
 
-export async function registerStatic(app: FastifyInstance, { webDir, ssrDir, answers }: StaticOptions): Promise<void> {
+export async function registerStatic(app: FastifyInstance, { webDir, ssrDir, answers, drawsPerMinute }: StaticOptions): Promise<void> {
   const hasBuild = existsSync(path.join(webDir, 'index.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -47,6 +50,7 @@ export async function registerStatic(app: FastifyInstance, { webDir, ssrDir, ans
 
   const pages = hasBuild ? loadPageHtml(webDir) : null;
   const drawer = pages ? await loadQuotationPageDrawer(ssrDir, answers, app.log) : null;
+  const budget = new DrawBudget(drawsPerMinute);
   const sendPage = (reply: FastifyReply, page: PublicPage | null, code?: string, drawn?: DrawnPage | null) => {
     reply.header('Cache-Control', 'no-cache');
     if (page && pages) return reply.type('text/html; charset=utf-8').send(pages.render(page, code, drawn));
@@ -62,7 +66,8 @@ export async function registerStatic(app: FastifyInstance, { webDir, ssrDir, ans
       const quotation = /^\/quotation\/([^/]+)\/?$/.exec(url);
       if (quotation) {
         const code = safeDecode(quotation[1]);
-        return sendPage(reply, 'quotation', code, await drawer?.draw(url, code));
+        const drawn = drawer && budget.take(request.ip) ? await drawer.draw(url, code) : null;
+        return sendPage(reply, 'quotation', code, drawn);
       }
       return sendPage(reply, null);
     }
