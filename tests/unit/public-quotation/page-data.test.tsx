@@ -8,28 +8,18 @@ import { act } from 'react';
 import { renderToString } from 'react-dom/server';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
-import { PAGE_DATA_ELEMENT_ID, type PublicCompany, type PublicQuotation, type QuotationPageData } from '@shared';
+import { PAGE_DATA_ELEMENT_ID, type PublicCompany, type QuotationPageData } from '@shared';
+import { publicQuotation } from './fixtures';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const quotation: PublicQuotation = {
-  code: 'ORC-ABC123',
+const quotation = publicQuotation({
   // 22:30 on the 20th in São Paulo, already the 21st in UTC and Tokyo.
   created_at: '2026-11-21T01:30:00Z',
-  description: 'Portão de correr',
-  status: 'pending',
-  total_amount: 1234.5,
-  discounts: 0,
-  taxes: 0,
-  payment_method: 'PIX à vista',
-  validity_date: '2031-03-09',
-  execution_deadline: '10 dias úteis',
   materials: [{ name: 'Metalon 50x30', quantity: 6, price: 89.9 }],
   viewed_at: '2026-11-21T02:00:00Z',
-  decided_at: null,
-  decision_reason: null,
   customer: { name: 'Maria </script><script>alert(1)</script>' },
-};
+});
 const company: PublicCompany = {
   name: 'Forja Soldas',
   tagline: null,

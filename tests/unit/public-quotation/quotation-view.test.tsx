@@ -3,28 +3,13 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import type { PublicQuotation } from '@shared';
+import { publicQuotation } from './fixtures';
 import { QuotationView } from '../../../src/features/public-quotation/QuotationView';
 
 // React 19 only runs act() without warnings when told it is a test environment.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const base: PublicQuotation = {
-  code: 'ORC-ABC123',
-  created_at: '2026-11-20T14:30:00Z',
-  description: 'Portão de correr',
-  status: 'pending',
-  total_amount: 1234.5,
-  discounts: 0,
-  taxes: 0,
-  payment_method: 'PIX à vista',
-  validity_date: '2031-03-09',
-  execution_deadline: '10 dias úteis',
-  materials: [],
-  viewed_at: null,
-  decided_at: null,
-  decision_reason: null,
-  customer: { name: 'Maria Souza' },
-};
+const base = publicQuotation();
 
 let root: Root | null = null;
 let host: HTMLElement | null = null;
