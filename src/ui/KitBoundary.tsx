@@ -1,12 +1,14 @@
 /**
  * For pages that paint without the UI kit (the landing, the public quotation page, which must
  * show something fast on a phone): the kit's components inside a <KitBoundary> load with the
- * kit, after the first paint; <KitToaster /> mounts the one toaster such a page needs. Inside
+ * kit, after the first paint; <KitToaster /> mounts the one toaster such a page needs, when it
+ * first shows a message (ui/notify: loading the kit costs a phone a long task). Inside
  * the kit already (the same components in the staff area), both just render their children.
  * On a server-rendered page both wait until the page has hydrated: the server never loads the kit.
  */
 import { lazy, Suspense, useContext, type ReactNode } from 'react';
 import { UiKitContext } from './kit-context';
+import { useToastShown } from './notify';
 import { useHydrated } from './useHydrated';
 import './kit-base.css';
 
@@ -29,7 +31,8 @@ export function KitBoundary({ children }: { children: ReactNode }) {
 export function KitToaster() {
   const inKit = useContext(UiKitContext);
   const hydrated = useHydrated();
-  if (inKit || !hydrated) return null;
+  const needed = useToastShown();
+  if (inKit || !hydrated || !needed) return null;
   return (
     <Suspense fallback={null}>
       <LazyUiProvider />
