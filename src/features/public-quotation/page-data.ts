@@ -2,13 +2,15 @@
  * The data a server-rendered quotation page was drawn with (schemas: QuotationPageData), so the
  * page starts from it instead of a spinner and a fetch. In the browser it is the JSON block the
  * server embedded in the HTML, read once and removed; on the server it is what the page is being
- * rendered with (renderWithPageData). Each part is handed out once: only the page the server drew
- * starts from it — a later visit, even to the same quotation, fetches.
+ * rendered with (renderWithPageData). Only the page the server drew starts from it: once that page
+ * is on screen its hooks forget it, and a later visit, even to the same quotation, fetches. Not
+ * before: React may throw a render away and start it again (a press while it hydrates in slices),
+ * and the new render must start from the same data or it would not match the server's markup.
  */
 import { normalizeQuotationCode, PAGE_DATA_ELEMENT_ID } from '@shared';
 import type { PublicCompany, PublicQuotation, QuotationPageData } from '@shared';
 
-type Parts = { quotation: PublicQuotation | null; company: PublicCompany | null };
+type Parts = { quotation: PublicQuotation | null; company: PublicCompany | null; quotationRead?: boolean };
 
 /** undefined: the document's block has not been looked at yet. */
 let parts: Parts | null | undefined;
@@ -31,21 +33,29 @@ function current(): Parts | null {
   return parts;
 }
 
-/** The quotation the page was drawn with, if it is the one with this code (once). */
-export function takePageQuotation(code: string): PublicQuotation | null {
+/** The quotation the page was drawn with, if it is the one with this code (until forgotten). */
+export function pageQuotation(code: string): PublicQuotation | null {
   const p = current();
   if (!p?.quotation || normalizeQuotationCode(p.quotation.code) !== normalizeQuotationCode(code)) return null;
-  const quotation = p.quotation;
-  p.quotation = null;
-  return quotation;
+  p.quotationRead = true;
+  return p.quotation;
 }
 
-/** The company profile the page was drawn with (once). */
-export function takePageCompany(): PublicCompany | null {
+/** The company profile the page was drawn with (until forgotten). */
+export function pageCompany(): PublicCompany | null {
+  return current()?.company ?? null;
+}
+
+/** The page that started from the quotation is on screen: later visits fetch. */
+export function forgetPageQuotation(): void {
   const p = current();
-  const company = p?.company ?? null;
+  if (p) p.quotation = null;
+}
+
+/** The page that started from the company profile is on screen: later visits fetch. */
+export function forgetPageCompany(): void {
+  const p = current();
   if (p) p.company = null;
-  return company;
 }
 
 /**
@@ -59,7 +69,7 @@ export function renderWithPageData(data: QuotationPageData, render: () => string
   parts = drawing;
   try {
     const html = render();
-    return drawing.quotation === null ? html : null;
+    return drawing.quotationRead ? html : null;
   } finally {
     parts = before;
   }

@@ -7,7 +7,7 @@ import {
 import { checkPageCode } from '../../domain/quotation-code';
 import { notify } from '../../ui/notify';
 import { PQ_MESSAGES as M } from './messages';
-import { takePageQuotation } from './page-data';
+import { forgetPageQuotation, pageQuotation } from './page-data';
 
 export const AUTO_REFRESH_MS = 30_000;
 
@@ -25,7 +25,10 @@ export type QuotationState =
 export function useQuotation(rawCode: string | undefined) {
   const check = checkPageCode(rawCode);
   const code = check.ok ? check.code : null;
-  const [drawnWith] = useState(() => (code ? takePageQuotation(code) : null));
+  const [drawnWith] = useState(() => (code ? pageQuotation(code) : null));
+  useEffect(() => {
+    if (drawnWith) forgetPageQuotation();
+  }, [drawnWith]);
   const [state, setState] = useState<QuotationState>(() => {
     if (!check.ok) return { phase: 'missing', message: check.message };
     return drawnWith ? { phase: 'ready', quotation: drawnWith } : { phase: 'loading' };

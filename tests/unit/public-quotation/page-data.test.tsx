@@ -67,28 +67,35 @@ afterEach(() => {
 const urls = () => fetchMock.mock.calls.map(([url]) => url);
 
 describe('the data a page was drawn with', () => {
-  it('is read once from its block, which is removed, and each part is handed out once', async () => {
+  it('is read once from its block, which is removed; each part is handed out until the page that used it forgets it', async () => {
     embed({ quotation, company });
-    const { takePageCompany, takePageQuotation } = await import('../../../src/features/public-quotation/page-data');
-    expect(takePageQuotation('ORC-OTHER1')).toBeNull();
+    const { forgetPageCompany, forgetPageQuotation, pageCompany, pageQuotation } = await import(
+      '../../../src/features/public-quotation/page-data'
+    );
+    expect(pageQuotation('ORC-OTHER1')).toBeNull();
     expect(document.getElementById(PAGE_DATA_ELEMENT_ID)).toBeNull();
     // The route's code is matched the way the page reads it (trimmed, any case).
-    expect(takePageQuotation('orc-abc123')).toEqual(quotation);
-    expect(takePageQuotation('ORC-ABC123')).toBeNull();
-    expect(takePageCompany()).toEqual(company);
-    expect(takePageCompany()).toBeNull();
+    expect(pageQuotation('orc-abc123')).toEqual(quotation);
+    // A render React starts again (and throws the first away) reads the same.
+    expect(pageQuotation('ORC-ABC123')).toEqual(quotation);
+    forgetPageQuotation();
+    expect(pageQuotation('ORC-ABC123')).toBeNull();
+    expect(pageCompany()).toEqual(company);
+    forgetPageCompany();
+    expect(pageCompany()).toBeNull();
   });
 
   it('a page without a block, or with a broken one, has nothing to start from', async () => {
     embed(null, '{"quotation": ');
-    const { takePageCompany, takePageQuotation } = await import('../../../src/features/public-quotation/page-data');
-    expect(takePageQuotation('ORC-ABC123')).toBeNull();
-    expect(takePageCompany()).toBeNull();
+    const { pageCompany, pageQuotation } = await import('../../../src/features/public-quotation/page-data');
+    expect(pageQuotation('ORC-ABC123')).toBeNull();
+    expect(pageCompany()).toBeNull();
     expect(document.getElementById(PAGE_DATA_ELEMENT_ID)).toBeNull();
   });
 });
 
-async function drawAndHydrate(data: QuotationPageData) {
+/** `discarded`: renders of the page React starts and throws away before the one it keeps. */
+async function drawAndHydrate(data: QuotationPageData, { discarded = 0 } = {}) {
   const { renderWithPageData } = await import('../../../src/features/public-quotation/page-data');
   const { QuotationPage } = await import('../../../src/features/public-quotation/QuotationPage');
   const page = (
@@ -102,6 +109,8 @@ async function drawAndHydrate(data: QuotationPageData) {
   host.innerHTML = html!;
   document.body.append(host);
   embed(data);
+  // A render that never reaches the screen runs the hooks' initialisers, never their effects.
+  for (let i = 0; i < discarded; i++) renderToString(page);
   const serverText = host.textContent;
   const recoverable: unknown[] = [];
   await act(async () => {
@@ -120,6 +129,13 @@ describe('a server-drawn quotation page', () => {
     expect(recoverable).toEqual([]);
     expect(host.querySelector('.pq-loading')).toBeNull();
     expect(host.textContent).toContain('Orçamento ORC-ABC123');
+    expect(urls()).toEqual([]);
+  });
+
+  it('a render React throws away before hydrating (a press while it hydrates in slices) does not use the data up', async () => {
+    const { host, recoverable } = await drawAndHydrate({ quotation, company }, { discarded: 1 });
+    expect(recoverable).toEqual([]);
+    expect(host.querySelector('.pq-loading')).toBeNull();
     expect(urls()).toEqual([]);
   });
 
