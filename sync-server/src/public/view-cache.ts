@@ -54,7 +54,7 @@ export class PublicViewCache {
    * change, so a first view is never kept). Codes are looked up trimmed and ignoring case.
    */
   async quotationJson(code: unknown, load: () => Promise<unknown>): Promise<string> {
-    const key = typeof code === 'string' ? code.trim().toLowerCase() : '';
+    const key = typeof code === 'string' ? codeKey(code) : '';
     const hit = key ? this.fresh(this.quotations.get(key)) : null;
     if (hit) return hit;
     const generation = this.generation;
@@ -69,7 +69,7 @@ export class PublicViewCache {
 
   /** The kept answer for this code, if there is one; never reads. */
   keptQuotationJson(code: string): string | null {
-    return this.fresh(this.quotations.get(code.trim().toLowerCase()));
+    return this.fresh(this.quotations.get(codeKey(code)));
   }
 
   /** The public company profile as JSON: kept, or `load`ed and kept (same rules). */
@@ -106,4 +106,9 @@ function collectionsOf(payload: string): ReadonlySet<string> | null {
   } catch {
     return null;
   }
+}
+
+/** Codes are kept trimmed and ignoring case, as they are looked up. */
+function codeKey(code: string): string {
+  return code.trim().toLowerCase();
 }
