@@ -110,8 +110,12 @@ test('offline: customer from the + button and a quotation with two materials; re
     { name: 'Motor deslizante', quantity: 1, price: 1250 },
   ]);
   expect(onServer.total_amount).toBe(1789.4);
-  const customers = await pullAll<CustomerDoc>(server, staff, 'customers');
-  expect(customers.find((c) => c.id === onServer.customer_id)?.name).toBe(customerName);
+  // Each collection sends on its own: the customer may land a moment after the quotation.
+  const customerOnServer = await waitFor(
+    async () => (await pullAll<CustomerDoc>(server, staff, 'customers')).find((c) => c.id === onServer.customer_id),
+    { timeout: 30_000, message: `customer ${customerName} on the server` },
+  );
+  expect(customerOnServer.name).toBe(customerName);
 
   // The customer accepts on the public page (another browser): the staff list turns Aceito without reload.
   const customerSide = await newContext(browser, server);
