@@ -11,16 +11,15 @@ import {
   ADMIN_EMAIL,
   STAFF_PASSWORD,
   customerDoc,
-  launchBrowser,
   newContext,
-  prepareStaff,
   pullAll,
   quotationDoc,
   seed,
   signIn,
   type ApiSession,
   type RunningServer,
-  startServer,
+  closeSuite,
+  openSuite,
 } from '../support/e2e';
 
 let server: RunningServer;
@@ -28,15 +27,10 @@ let browser: Browser;
 let staff: ApiSession;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  staff = await prepareStaff(server);
+  ({ server, browser, staff } = await openSuite());
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => closeSuite({ server, browser }));
 
 const NOT_SYNCED = 'Cliente ainda não sincronizado';
 const stamp = () => {

@@ -6,13 +6,12 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
   companyDoc,
-  launchBrowser,
   newContext,
-  prepareStaff,
   quotationDoc,
   seed,
-  startServer,
   type RunningServer,
+  closeSuite,
+  openSuite,
 } from '../support/e2e';
 
 let server: RunningServer;
@@ -21,17 +20,13 @@ const company = companyDoc({ address: 'Rua dos Ferreiros, 481 — Vila Operária
 const quotation = quotationDoc({ code: 'ORC-LAND42' });
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  const staff = await prepareStaff(server);
-  await seed(server, staff, 'company', [company]);
-  await seed(server, staff, 'quotations', [quotation]);
+  const suite = await openSuite();
+  ({ server, browser } = suite);
+  await seed(server, suite.staff, 'company', [company]);
+  await seed(server, suite.staff, 'quotations', [quotation]);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => closeSuite({ server, browser }));
 
 /** After the spinner and the 3-second intro, the page proper. */
 async function openLanding(page: Page) {

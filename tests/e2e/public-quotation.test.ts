@@ -10,15 +10,14 @@ import {
   artifactPath,
   companyDoc,
   customerDoc,
-  launchBrowser,
   newContext,
-  prepareStaff,
   pullAll,
   quotationDoc,
   seed,
-  startServer,
   type RunningServer,
   waitFor,
+  closeSuite,
+  openSuite,
 } from '../support/e2e';
 import type { QuotationDoc } from '../../schemas/collections';
 
@@ -55,18 +54,13 @@ const drawnAgain = quotationDoc({ code: 'ORC-SSR009', customer_id: customer.id }
 const ACTIONS = ['Voltar', 'Atualizar', 'Aceitar', 'Recusar', 'Imprimir'];
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  staff = await prepareStaff(server);
+  ({ server, browser, staff } = await openSuite());
   await seed(server, staff, 'company', [company]);
   await seed(server, staff, 'customers', [customer]);
   await seed(server, staff, 'quotations', [shown, discounted, toAccept, toReject, toPrint, drawn, drawnToAccept, drawnEarlyClick, drawnAgain]);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => closeSuite({ server, browser }));
 
 async function openQuotation(page: Page, code: string) {
   await page.goto(`/quotation/${code}`);

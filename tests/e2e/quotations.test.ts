@@ -11,8 +11,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { CustomerDoc, QuotationDoc, TransactionDoc } from '../../schemas/collections';
 import {
-  ADMIN_EMAIL, STAFF_PASSWORD, companyDoc, customerDoc, launchBrowser, newContext, prepareStaff, pullAll,
-  quotationDoc, seed, signIn, startServer, waitFor, waitForServiceWorkerControl,
+  ADMIN_EMAIL, STAFF_PASSWORD, closeSuite, companyDoc, customerDoc, newContext, openSuite, pullAll,
+  quotationDoc, seed, signIn, waitFor, waitForServiceWorkerControl,
   type ApiSession, type RunningServer,
 } from '../support/e2e';
 
@@ -21,16 +21,11 @@ let browser: Browser;
 let staff: ApiSession;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  staff = await prepareStaff(server);
+  ({ server, browser, staff } = await openSuite());
   await seed(server, staff, 'company', [companyDoc({ pix_key: 'contato@forja.test' })]);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => closeSuite({ server, browser }));
 
 async function openQuotations(page: Page) {
   await page.goto('/adm/quotations');

@@ -10,18 +10,17 @@ import {
   ADMIN_EMAIL,
   STAFF_PASSWORD,
   artifactPath,
-  launchBrowser,
   login,
   logout,
   newContext,
-  prepareStaff,
   pullAll,
   signIn,
-  startServer,
   waitFor,
   waitForServiceWorkerControl,
   type ApiSession,
   type RunningServer,
+  closeSuite,
+  openSuite,
 } from '../support/e2e';
 
 let server: RunningServer;
@@ -29,15 +28,10 @@ let browser: Browser;
 let staff: ApiSession;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  staff = await prepareStaff(server, undefined, undefined, { keepSession: false });
+  ({ server, browser, staff } = await openSuite({ keepSession: false }));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => closeSuite({ server, browser }));
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor({ state: 'visible' });
 

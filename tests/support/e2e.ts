@@ -362,6 +362,27 @@ export async function prepareStaff(
   return session;
 }
 
+/** What most e2e files share: one server and one browser for all their tests, and the admin's API session. */
+export interface E2eSuite {
+  server: RunningServer;
+  browser: Browser;
+  staff: ApiSession;
+}
+
+/** Opens a file's server and browser and prepares the admin (see prepareStaff for `keepSession`). */
+export async function openSuite({ keepSession = true } = {}): Promise<E2eSuite> {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  const staff = await prepareStaff(server, ADMIN_EMAIL, ADMIN_INITIAL_PASSWORD, { keepSession });
+  return { server, browser, staff };
+}
+
+/** Closes what openSuite opened (whatever part of it did open). */
+export async function closeSuite(suite: Partial<Pick<E2eSuite, 'server' | 'browser'>>): Promise<void> {
+  await suite.browser?.close();
+  await suite.server?.dispose();
+}
+
 export interface PushResult {
   /** Master documents answered for conflicting or refused rows (empty when all landed). */
   conflicts: Record<string, unknown>[];
