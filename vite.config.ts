@@ -3,9 +3,10 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 import { readdirSync, readFileSync, writeFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { writeStamp } from './scripts/build-stamp.mjs';
 
 /**
  * Writes .br and .gz beside every text asset of the build, so the server can send them
@@ -40,6 +41,24 @@ function precompress(): Plugin {
 }
 
 /**
+ * Writes the build's stamp (scripts/build-stamp.mjs) into its folder once everything else is
+ * written: `npm start` rebuilds when the sources changed since, and the e2e tests refuse a stale build.
+ */
+function buildStamp(): Plugin {
+  let outDir = '';
+  const root = fileURLToPath(new URL('.', import.meta.url));
+  return {
+    name: 'forja-build-stamp',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle: { order: 'post', sequential: true, handler: () => writeStamp(outDir, root) },
+  };
+}
+
+/**
  * `vite build`: the web app, into dist/. `vite build --ssr src/ssr/entry-server.tsx --outDir
  * dist-ssr` (npm run build does both): the server's renderer of the public quotation page, a
  * Node module, without the service worker and the compressed twins that only the web app needs.
@@ -48,9 +67,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     alias: { '@shared': fileURLToPath(new URL('./schemas', import.meta.url)) },
   },
-  plugins: isSsrBuild ? [react()] : [
+  plugins: isSsrBuild ? [react(), buildStamp()] : [
     react(),
     precompress(),
+    buildStamp(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',

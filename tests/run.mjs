@@ -5,11 +5,13 @@
  * current code), then run every vitest project
  * (unit, server, replication, e2e). Extra arguments go to vitest, e.g.
  *   npm test -- --project e2e tests/e2e/landing.test.ts
- * Exits with vitest's exit code. Set FORJA_SKIP_BUILD=1 to reuse an existing build.
+ * Exits with vitest's exit code. Set FORJA_SKIP_BUILD=1 to reuse an existing build: it is then
+ * checked against the sources (scripts/build-stamp.mjs) and the e2e tests refuse a stale one.
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { staleBuildReason } from '../scripts/build-stamp.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -32,6 +34,15 @@ if (process.env.FORJA_SKIP_BUILD !== '1') {
     }
     console.log(`✔ ${what} (${build.seconds}s)`);
   }
+}
+
+if (process.env.FORJA_SKIP_BUILD === '1') {
+  const stale = staleBuildReason(root, [path.join(root, 'dist'), path.join(root, 'dist-ssr')]);
+  console.log(
+    stale
+      ? `⚠ FORJA_SKIP_BUILD=1 and the build is stale (${stale}): the e2e tests will refuse to run on it.`
+      : '✔ FORJA_SKIP_BUILD=1: reusing dist/ and dist-ssr/, built from the current sources.',
+  );
 }
 
 const extra = process.argv.slice(2);
