@@ -14,7 +14,10 @@ import { authRoutes } from './auth/routes';
 import { requireSession } from './auth/guard';
 import { loadSigningSecret } from './auth/tokens';
 import { AppError, installErrorHandling } from './http/errors';
+import { installTransportHeaders } from './http/secure';
 import { registerStatic } from './http/static';
+import { readTlsFiles, type TlsMaterial } from './tls/files';
+import { certificateRoutes } from './tls/routes';
 import { PublicAnswers } from './public/answers';
 import { publicRoutes } from './public/routes';
 import { PUSH_ROUTE, syncRoutes } from './sync/routes';
@@ -24,6 +27,8 @@ export interface BuildAppOptions {
   db: Database;
   /** Fastify's logger option: false (default), true, or pino options such as { level: 'warn' }. */
   logger?: boolean | { level: string };
+  /** Certificate and key already read (main.ts reads them before opening the database); else read from config.tls. */
+  tls?: TlsMaterial | null;
 }
 
 /** CSP the built PWA works under: own scripts only, emotion's inline styles, Maps embeds. */
@@ -45,12 +50,16 @@ export const CSP_DIRECTIVES = {
   upgradeInsecureRequests: null,
 };
 
-export async function buildApp({ config, db, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
-  const app = Fastify({
+export async function buildApp({ config, db, logger = false, tls }: BuildAppOptions): Promise<FastifyInstance> {
+  const material = tls !== undefined ? tls : config.tls ? readTlsFiles(config.tls) : null;
+  // Fastify's types follow the server kind; routes here only use what HTTP/1.1 and HTTP/2 share.
+  const app = (Fastify as unknown as (opts: object) => FastifyInstance)({
+    // HTTPS: HTTP/2 for browsers that speak it, HTTP/1.1 for the rest (curl, old phones, proxies).
+    ...(material ? { http2: true, https: { allowHTTP1: true, cert: material.cert, key: material.key } } : {}),
     logger,
-    // X-Forwarded-* is believed only from a reverse proxy on this machine; a client talking to
-    // us directly cannot fake its IP (per-IP limits, decision log).
-    trustProxy: 'loopback',
+    // X-Forwarded-* is believed only from the proxies FORJA_TRUST_PROXY names (none by default):
+    // a client talking to us directly cannot pick its IP (per-IP limits, sessions, decision log).
+    trustProxy: config.trustProxy,
     // Open sync streams (and idle keep-alive sockets) must not hold up a restart or shutdown.
     forceCloseConnections: true,
     bodyLimit: 5 * 1024 * 1024,
@@ -81,9 +90,10 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
     // Google Maps iframes and cross-origin images must keep working.
     crossOriginEmbedderPolicy: false,
-    // HSTS on a LAN http server would break later plain-http access from the same browser.
+    // Sent per request by installTransportHeaders, only on https (a LAN http server must stay reachable).
     strictTransportSecurity: false,
   });
+  installTransportHeaders(app);
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
@@ -96,6 +106,7 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
   });
 
   await app.register(authRoutes);
+  await app.register(certificateRoutes, { caCertFile: config.lanCaCertFile });
   // The public answers are kept in memory (public/view-cache.ts) for the API and the drawn page alike.
   const answers = new PublicAnswers(db);
   app.addHook('onReady', () => answers.start());

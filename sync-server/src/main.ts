@@ -3,6 +3,7 @@
  * `npm run server` runs this directly; `npm start` goes through start.ts (builds the web app
  * first when needed and prints the summary).
  */
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
@@ -12,6 +13,9 @@ import { DataDirInUseError, createDatabase, pgliteDir } from './db';
 import type { Database } from './db/types';
 import { runMigrations } from './migrations/runner';
 import { seed, type AdminSeed } from './seed';
+import { loadCertificateFiles } from './tls/certificate-files';
+import { readTlsFiles } from './tls/files';
+import { startRedirectServer } from './tls/redirect';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -23,25 +27,41 @@ export interface RunningServer {
 }
 
 export async function startServer(config: Config, opts: { logger?: BuildAppOptions['logger'] } = {}): Promise<RunningServer> {
+  // Before the database: a bad certificate stops the start with nothing in the data dir touched.
+  const tls = config.tls ? readTlsFiles(config.tls) : null;
   const db = await createDatabase(config);
+  let redirect: Server | null = null;
   try {
     await runMigrations(db);
     const { admin } = await seed(db, config);
-    const app = await buildApp({ config, db, logger: opts.logger ?? false });
+    const app = await buildApp({ config, db, logger: opts.logger ?? false, tls });
     await app.listen({ port: config.port, host: config.host });
     const addr = app.server.address();
     const port = typeof addr === 'object' && addr ? addr.port : config.port;
+    if (tls && config.httpRedirectPort !== null) {
+      redirect = await startRedirectServer({
+        host: config.host,
+        port: config.httpRedirectPort,
+        httpsPort: port,
+        files: loadCertificateFiles(config.lanCaCertFile),
+      }).catch(async (err) => {
+        await app.close();
+        throw err;
+      });
+    }
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     let stopped = false;
     return {
       app,
       db,
       config,
-      url: `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`,
+      url: `${tls ? 'https' : 'http'}://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`,
       admin,
       async stop() {
         if (stopped) return;
         stopped = true;
+        redirect?.closeAllConnections();
+        await new Promise((resolve) => (redirect ? redirect.close(resolve) : resolve(undefined)));
         await app.close();
         await db.close();
       },
@@ -104,17 +124,29 @@ export function handleSignals(server: RunningServer): void {
   process.once('SIGTERM', () => stop('SIGTERM'));
 }
 
-/** The configuration from the environment, or a pt-BR message and exit code 1. */
+/**
+ * The configuration from the environment — its certificate files read and checked too — or one
+ * pt-BR line and exit code 1.
+ */
 export function loadConfigOrExit(): Config {
   try {
-    return loadConfig();
+    const config = loadConfig();
+    if (config.tls) readTlsFiles(config.tls);
+    return config;
   } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(`Configuração inválida: ${err.message}`);
-      process.exit(1);
-    }
-    throw err;
+    exitOnStartError(err);
   }
+}
+
+/** How `npm start` / `npm run server` / `npm run lan` end on a failed start: one line when we know why. */
+export function exitOnStartError(err: unknown): never {
+  if (err instanceof ConfigError) console.error(`Configuração inválida: ${err.message}`);
+  else if (err instanceof DataDirInUseError) console.error(err.message);
+  else if ((err as NodeJS.ErrnoException)?.code === 'EADDRINUSE') {
+    const e = err as NodeJS.ErrnoException & { port?: number };
+    console.error(`A porta ${e.port ?? ''} já está em uso por outro programa. Escolha outra com PORT (ou FORJA_HTTP_REDIRECT_PORT).`);
+  } else console.error(err);
+  process.exit(1);
 }
 
 export async function main(config: Config = loadConfigOrExit()): Promise<RunningServer> {
@@ -128,8 +160,5 @@ export async function main(config: Config = loadConfigOrExit()): Promise<Running
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main().catch((err) => {
-    console.error(err instanceof DataDirInUseError ? err.message : err);
-    process.exit(1);
-  });
+  main().catch(exitOnStartError);
 }

@@ -20,7 +20,16 @@ const ADMIN_ROUTES = [
   'POST /api/sync/:collection/push',
 ] as const;
 /** Routes anyone may call. Logout ends a session by its own token or cookie (tested in auth.test.ts). */
-const OPEN_ROUTES = ['/api/health', '/api/auth/login', '/api/auth/refresh', '/api/auth/logout', '/api/public/'];
+const OPEN_ROUTES = [
+  '/api/health',
+  '/api/auth/login',
+  '/api/auth/refresh',
+  '/api/auth/logout',
+  '/api/public/',
+  // LAN mode: the local CA's public certificate and the page that explains installing it.
+  '/forja-ca.crt',
+  '/instalar-certificado',
+];
 
 /** "METHOD path" of every route in Fastify's route tree (HEAD twins dropped). */
 function routesOf(tree: string): string[] {

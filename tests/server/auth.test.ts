@@ -21,7 +21,10 @@ import {
 describe.each(backends())('auth (%s)', (backend) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ backend });
+    // As deployed behind a reverse proxy on the same machine (README: FORJA_TRUST_PROXY=loopback),
+    // so X-Forwarded-Proto from the test client counts; without it the header is ignored
+    // (tests/server/https-lan-proxy.test.ts).
+    server = await startTestServer({ backend, env: { FORJA_TRUST_PROXY: 'loopback' } });
   });
   afterAll(async () => {
     await server?.stop();

@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginRequest, LoginResponse, SessionInfo } from '@shared';
 import { AppError } from '../http/errors';
+import { isHttps } from '../http/secure';
 import { requireSession, requireSessionAllowingFirstAccess } from './guard';
 import { changePassword, login } from './service';
 import {
@@ -16,12 +17,6 @@ import { ACCESS_TOKEN_TTL_SECONDS, bearerToken, signAccessToken, verifyAccessTok
 
 export const REFRESH_COOKIE = 'forja_refresh';
 const COOKIE_PATH = '/api/auth';
-
-function isHttps(request: FastifyRequest): boolean {
-  const forwarded = request.headers['x-forwarded-proto'];
-  const proto = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0].trim();
-  return proto === 'https' || request.protocol === 'https';
-}
 
 function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
   reply.setCookie(REFRESH_COOKIE, token, {

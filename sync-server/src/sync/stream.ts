@@ -107,7 +107,8 @@ export class EventStream {
     this.res.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-cache',
-      Connection: 'close',
+      // HTTP/2 forbids connection headers (the stream is one of many on the connection).
+      ...(this.res.req?.httpVersionMajor === 2 ? {} : { Connection: 'close' }),
       'X-Accel-Buffering': 'no',
     });
     // A first comment flushes the headers so the client's fetch() resolves at once.
