@@ -14,6 +14,7 @@ import { CustomerFormDialog, CustomersPage } from '../../features/customers';
 import { SyncBadge } from '../../ui/SyncBadge';
 import { useRefusedNotice } from '../../ui/useRefusedNotice';
 import { InstallButton } from '../pwa/InstallButton';
+import { InsecureOriginNotice } from '../pwa/InsecureOriginNotice';
 import { registerStaffServiceWorker } from '../pwa/register';
 import { useLiveToasts } from '../live-toasts';
 import { warmCustomerData } from '../../data/db/customers';
@@ -101,6 +102,7 @@ function AdminShell() {
           />
         )}
       >
+        <InsecureOriginNotice variant="compact" />
         <Outlet />
       </StaffShell>
       <CustomersOverlay open={customersOpen} onClose={() => setCustomersOpen(false)}>

@@ -7,6 +7,7 @@ import { Download } from 'lucide-react';
 import { toaster } from '../../ui/toaster';
 import { PWA_MESSAGES as M } from './messages';
 import { promptInstall, useInstallState } from './install';
+import { isInsecureOrigin } from './secure-context';
 
 interface InstallButtonProps extends Omit<ButtonProps, 'onClick' | 'children'> {
   variantLabel?: 'desktop' | 'mobile';
@@ -16,7 +17,8 @@ interface InstallButtonProps extends Omit<ButtonProps, 'onClick' | 'children'> {
 
 export function InstallButton({ variantLabel = 'desktop', onlyWithPrompt = false, ...rest }: InstallButtonProps) {
   const { canPrompt, installed } = useInstallState();
-  if (installed) return null;
+  // Browsers never install an app from plain http (InsecureOriginNotice says why and what to do).
+  if (installed || isInsecureOrigin()) return null;
   if (onlyWithPrompt && !canPrompt) return null;
 
   async function onClick() {

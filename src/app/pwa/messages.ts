@@ -10,4 +10,13 @@ export const PWA_MESSAGES = {
   updateTitle: 'Nova versão disponível',
   updateDescription: 'Atualize quando terminar o que está fazendo.',
   updateAction: 'Atualizar',
+
+  insecureTitle: 'Sem HTTPS: o app não funciona offline neste endereço',
+  insecureWorks:
+    'Dá para entrar e trabalhar enquanto o servidor responder. Mas sem https o navegador não deixa instalar o app nem abri-lo sem sinal.',
+  insecureFix: 'Como resolver: use o endereço https da oficina e instale o certificado neste aparelho.',
+  insecureInstallLink: 'Ver como instalar o certificado',
+  insecureReadme: 'Para o técnico: seção “Celulares e HTTPS” do README.',
+  insecureShort: 'Sem HTTPS: não dá para instalar o app nem usar sem sinal neste endereço.',
+  insecureDismiss: 'Fechar aviso',
 } as const;

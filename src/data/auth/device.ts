@@ -1,4 +1,6 @@
 /** This browser's identity for the server's device sessions (no RxDB here: light module). */
+import { randomId } from '../random-id';
+
 const DEVICE_ID_KEY = 'forja.device_id';
 
 function storage(): Storage | null {
@@ -13,7 +15,7 @@ export function getDeviceId(): string {
   const s = storage();
   const existing = s?.getItem(DEVICE_ID_KEY);
   if (existing) return existing;
-  const id = globalThis.crypto.randomUUID();
+  const id = randomId();
   s?.setItem(DEVICE_ID_KEY, id);
   return id;
 }

@@ -252,12 +252,20 @@ async function readError(res: Response): Promise<{ code: ErrorCode | 'unexpected
 
 export async function signIn(email: string, password: string): Promise<SignInResult> {
   let res: Response;
+  // Built outside the try: only fetch's own failure means "no connection" — a fault of ours must
+  // not send the user hunting for a network problem.
+  let body: string;
+  try {
+    body = JSON.stringify({ email, password, device_id: getDeviceId(), device_name: getDeviceName() });
+  } catch {
+    return { ok: false, code: 'unexpected', message: UNEXPECTED_MESSAGE };
+  }
   try {
     res = await fetch(API_PATHS.login, {
       method: 'POST',
       credentials: 'same-origin',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, device_id: getDeviceId(), device_name: getDeviceName() }),
+      body,
     });
   } catch {
     return { ok: false, code: 'network', message: UNEXPECTED_MESSAGE };

@@ -9,6 +9,7 @@ import { MIGRATION_STRATEGIES } from './migrations';
 import { validatingStorage } from './validated-storage';
 import { SyncEngine } from './sync-engine';
 import type { AnyDoc, ForjaRxDatabase, SyncTransport } from './types';
+import { hashFunctionForThisContext } from './hash';
 
 export type CreateForjaDatabaseOptions = SyncTransport & {
   /** Database name, `forja_<userId>` in the app. */
@@ -105,6 +106,7 @@ export async function createForjaDatabase(opts: CreateForjaDatabaseOptions): Pro
     eventReduce: true,
     localDocuments: true,
     closeDuplicates: true,
+    hashFunction: hashFunctionForThisContext(),
   })) as unknown as ForjaRxDatabase;
   try {
     await db.addCollections(

@@ -2,6 +2,7 @@ import { COLLECTIONS_WITH_UPDATED_BY, INVALID_TEXT_MESSAGE, findUnacceptableText
 import { DataError } from './errors';
 import type { ForjaDatabase } from './create-database';
 import type { AnyCollection, AnyDoc } from './types';
+import { randomId } from '../random-id';
 
 /** Generic access: the helpers below are typed at their signatures. */
 const collectionOf = (fdb: ForjaDatabase, c: CollectionName) => fdb.db.collections[c] as unknown as AnyCollection;
@@ -28,7 +29,7 @@ function assertAcceptableText(data: unknown): void {
 }
 
 export function newId(): string {
-  return globalThis.crypto.randomUUID();
+  return randomId();
 }
 
 const nowIso = () => new Date().toISOString();

@@ -12,7 +12,7 @@ import { signInErrorMessage } from './signInErrors';
 
 const DASHBOARD = '/adm/dashboard';
 
-export function SignInPage({ installButton }: { installButton?: ReactNode }) {
+export function SignInPage({ installButton, notice }: { installButton?: ReactNode; notice?: ReactNode }) {
   const auth = useAuth();
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
@@ -56,7 +56,12 @@ export function SignInPage({ installButton }: { installButton?: ReactNode }) {
   }
 
   return (
-    <Center minH="100dvh" bg="gray.100" px="4" py="8">
+    <Center minH="100dvh" bg="gray.100" px="4" py="8" flexDirection="column" gap="4">
+      {notice && (
+        <Box width="full" maxW="md">
+          {notice}
+        </Box>
+      )}
       <Card.Root width="full" maxW="sm" boxShadow="lg">
         <Card.Header>
           <Stack gap="1" textAlign="center" align="center">
