@@ -11,12 +11,14 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import https from 'node:https';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import { onTestFailed, onTestFinished } from 'vitest';
+import { staleBuildReason } from '../../scripts/build-stamp.mjs';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import type { CollectionName, CompanyDoc, CustomerDoc, QuotationDoc } from '../../schemas/collections';
 import type { LoginResponse, PullResponse, PushRejection } from '../../schemas/api';
@@ -60,6 +62,12 @@ export interface StartServerOptions {
   env?: Record<string, string>;
   /** Start even when dist/ has no index.html (API-only tests). */
   allowMissingBuild?: boolean;
+  /**
+   * The server speaks HTTPS (env has FORJA_TLS_CERT/FORJA_TLS_KEY): its url is https:// and the
+   * harness checks its health trusting this CA (PEM). Node's fetch cannot be given a CA: seed such
+   * a server through the browser.
+   */
+  https?: { ca: string };
 }
 
 export async function freePort(): Promise<number> {
@@ -104,7 +112,26 @@ export function spawnTs(entry: string, args: string[], env: NodeJS.ProcessEnv): 
   });
 }
 
-async function waitForHealth(url: string, child: ChildProcess, logs: () => string, timeoutMs = 60_000) {
+/** GET url/api/health over https, verifying the server against `ca`. */
+function httpsHealth(url: string, ca: string): Promise<{ ok: boolean; status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const req = https.get(`${url}/api/health`, { ca, servername: 'localhost', timeout: 2000 }, (res) => {
+      let text = '';
+      res.on('data', (c: Buffer) => (text += c.toString()));
+      res.on('end', () => {
+        try {
+          resolve({ ok: res.statusCode === 200, status: res.statusCode ?? 0, body: JSON.parse(text) });
+        } catch (e) {
+          reject(e);
+        }
+      });
+    });
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', reject);
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, logs: () => string, timeoutMs = 60_000, ca?: string) {
   const deadline = Date.now() + timeoutMs;
   let lastError = '';
   while (Date.now() < deadline) {
@@ -112,12 +139,18 @@ async function waitForHealth(url: string, child: ChildProcess, logs: () => strin
       throw new Error(`sync-server exited (${child.exitCode ?? child.signalCode}) before it was healthy:\n${logs()}`);
     }
     try {
-      const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) });
-      if (res.ok) {
-        const body = (await res.json()) as { ok?: boolean };
-        if (body.ok === true) return;
+      if (ca) {
+        const res = await httpsHealth(url, ca);
+        if (res.ok && (res.body as { ok?: boolean }).ok === true) return;
+        lastError = `HTTP ${res.status}`;
+      } else {
+        const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) });
+        if (res.ok) {
+          const body = (await res.json()) as { ok?: boolean };
+          if (body.ok === true) return;
+        }
+        lastError = `HTTP ${res.status}`;
       }
-      lastError = `HTTP ${res.status}`;
     } catch (e) {
       lastError = (e as Error).message;
     }
@@ -126,13 +159,25 @@ async function waitForHealth(url: string, child: ChildProcess, logs: () => strin
   throw new Error(`sync-server not healthy after ${timeoutMs} ms (${lastError}):\n${logs()}`);
 }
 
+/**
+ * The e2e tests drive the built app: a build made from other sources than the checkout's would
+ * test old code and pass or fail for the wrong reason. Refused unless FORJA_E2E_WEB_DIR names a
+ * build made elsewhere on purpose (bench:web's before/after), which is used as it is.
+ */
+export function assertCurrentBuild(): void {
+  if (process.env.FORJA_E2E_WEB_DIR) return;
+  const stale = staleBuildReason(ROOT, [DIST_DIR, path.join(ROOT, 'dist-ssr')]);
+  if (stale) throw new Error(`The e2e tests refuse a stale build: ${stale}. Run \`npm run build\` (npm test does it for you).`);
+}
+
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   if (!options.allowMissingBuild && !existsSync(path.join(DIST_DIR, 'index.html'))) {
     throw new Error('dist/index.html is missing: run `npx vite build` (npm test does it for you).');
   }
+  if (!options.allowMissingBuild) assertCurrentBuild();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'forja-e2e-'));
   const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
+  const url = `${options.https ? 'https' : 'http'}://127.0.0.1:${port}`;
   const lines: string[] = [];
   const logs = () => lines.slice(-200).join('');
   let child: ChildProcess | null = null;
@@ -146,7 +191,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     };
     c.stdout?.on('data', keep);
     c.stderr?.on('data', keep);
-    await waitForHealth(url, c, logs);
+    await waitForHealth(url, c, logs, 60_000, options.https?.ca);
   };
 
   const stop = async () => {
@@ -187,11 +232,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
 
 export const CHROMIUM_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 
-export function launchBrowser(): Promise<Browser> {
+/** Chromium; `extraArgs` e.g. --host-resolver-rules to reach the server by a non-localhost name. */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', ...extraArgs],
   });
 }
 
