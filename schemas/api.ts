@@ -3,6 +3,7 @@
  */
 import type { CollectionName, MaterialLine, QuotationStatus } from './collections';
 import type { ErrorCode } from './errors';
+import type { Role } from './rules';
 
 export interface LoginRequest {
   email: string;
@@ -15,6 +16,7 @@ export interface AuthUser {
   id: string;
   email: string;
   first_access: boolean;
+  role: Role;
 }
 
 export interface LoginResponse {
@@ -32,6 +34,38 @@ export interface SessionInfo {
   created_at: string;
   last_seen_at: string;
   current: boolean;
+}
+
+/** GET /api/team (owner only): every account, with what only the server knows. */
+export interface TeamMember {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  active: boolean;
+  first_access: boolean;
+  created_at: string;
+  /** The most recent use of any of the member's devices, or null when never signed in. */
+  last_activity_at: string | null;
+  sessions: Omit<SessionInfo, 'current'>[];
+}
+
+export interface AddMemberRequest {
+  name: string;
+  email: string;
+  role: Role;
+}
+
+/** The temporary password is in this answer only: it is shown once and never stored in clear. */
+export interface TemporaryPasswordResponse {
+  member: TeamMember;
+  temporary_password: string;
+}
+
+export interface UpdateMemberRequest {
+  name?: string;
+  role?: Role;
+  active?: boolean;
 }
 
 export interface HealthResponse {

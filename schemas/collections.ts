@@ -268,19 +268,25 @@ export const companySchema = {
   additionalProperties: false,
 } as const;
 
-/** Staff accounts as clients see them: read-only, pulled from the server's users table. */
+/**
+ * Staff accounts as clients see them: read-only, pulled from the server's users table.
+ * v1 (SQL 007): name, role and whether the account is active (the team list reads these offline).
+ */
 export const staffSchema = {
   title: 'staff',
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
     id: ID,
     email: { type: 'string', maxLength: 254 },
+    name: { type: 'string', maxLength: 120 },
+    role: { type: 'string', enum: ['owner', 'staff'], maxLength: 8 },
+    active: { type: 'boolean' },
     created_at: INSTANT,
     updated_at: INSTANT,
   },
-  required: ['id', 'email', 'created_at', 'updated_at'],
+  required: ['id', 'email', 'name', 'role', 'active', 'created_at', 'updated_at'],
   additionalProperties: false,
 } as const;
 

@@ -27,6 +27,12 @@ export const ERROR_MESSAGES = {
   read_only_collection: 'Estes dados não podem ser alterados pelo aplicativo.',
   missing_reference: 'Um registro relacionado não existe mais.',
   internal: 'Ocorreu um erro inesperado. Por favor, tente novamente.',
+  // Team and roles (issue 17).
+  owner_only: 'Apenas o dono da oficina pode fazer isto.',
+  account_deactivated: 'Esta conta foi desativada. Fale com o dono da oficina para reativá-la.',
+  last_owner: 'A oficina precisa de pelo menos um dono ativo. Torne outra pessoa dona antes de mudar esta conta.',
+  duplicate_email: 'Já existe uma conta com este e-mail.',
+  member_not_found: 'Membro da equipe não encontrado.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

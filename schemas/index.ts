@@ -3,3 +3,4 @@ export * from './rules';
 export * from './errors';
 export * from './api';
 export * from './documents';
+export * from './team';

@@ -56,6 +56,12 @@ export function generateQuotationCode(random: () => number = Math.random): strin
   return `ORC-${s}`;
 }
 
+/** Team roles: the owner manages the team and the company profile; staff do everything else. */
+export const ROLES = ['owner', 'staff'] as const;
+export type Role = (typeof ROLES)[number];
+export const ROLE_LABELS: Record<Role, string> = { owner: 'Dono', staff: 'Funcionário' };
+export const TEAM_NAME_MAX = 120;
+
 /** At most this many live sessions (devices) per user (spec §9). */
 export const MAX_DEVICE_SESSIONS = 3;
 /** Tombstones are kept on the server at least this long; a device offline longer resyncs fully. */

@@ -11,6 +11,7 @@ import type { Config } from './config';
 import type { Database } from './db/types';
 import './context';
 import { authRoutes } from './auth/routes';
+import { teamRoutes } from './team/routes';
 import { requireSession } from './auth/guard';
 import { loadSigningSecret } from './auth/tokens';
 import { AppError, installErrorHandling } from './http/errors';
@@ -97,7 +98,12 @@ export async function buildApp({ config, db, logger = false, tls }: BuildAppOpti
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: () => new AppError('rate_limited'),
+    // Says how long to wait (the plugin also sends Retry-After).
+    errorResponseBuilder: (_request, context) => {
+      const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
+      const when = seconds < 60 ? `${seconds} segundos` : seconds < 120 ? '1 minuto' : `${Math.ceil(seconds / 60)} minutos`;
+      return new AppError('rate_limited', `Muitas tentativas. Tente novamente em ${when}.`);
+    },
   });
 
   app.get('/api/health', async (): Promise<HealthResponse> => {
@@ -106,6 +112,7 @@ export async function buildApp({ config, db, logger = false, tls }: BuildAppOpti
   });
 
   await app.register(authRoutes);
+  await app.register(teamRoutes);
   await app.register(certificateRoutes, { caCertFile: config.lanCaCertFile });
   // The public answers are kept in memory (public/view-cache.ts) for the API and the drawn page alike.
   const answers = new PublicAnswers(db);

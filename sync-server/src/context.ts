@@ -1,4 +1,5 @@
 /** What routes and guards need from the running app, decorated on the Fastify instance as `forja`. */
+import type { Role } from '@shared';
 import type { Config } from './config';
 import type { Database } from './db/types';
 
@@ -14,6 +15,7 @@ export interface AuthSession {
   userId: string;
   email: string;
   firstAccess: boolean;
+  role: Role;
 }
 
 declare module 'fastify' {

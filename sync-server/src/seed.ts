@@ -25,7 +25,8 @@ export async function ensureAdmin(db: Database, config: Pick<Config, 'adminEmail
       await tx.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
       const { rows } = await tx.query<{ email: string }>('SELECT email FROM users ORDER BY created_at LIMIT 1');
       if (rows.length > 0) return { email: rows[0].email, generatedPassword: null, created: false };
-      await insertUser(tx, { email, password: config.adminPassword ?? generated!, firstAccess: true });
+      // The first account is the shop's owner (manages the team and the company profile).
+      await insertUser(tx, { email, password: config.adminPassword ?? generated!, firstAccess: true, role: 'owner' });
       return { email, generatedPassword: generated, created: true };
     });
   } catch (err) {

@@ -18,6 +18,11 @@ const ADMIN_ROUTES = [
   'GET /api/sync/stream',
   'GET /api/sync/:collection/pull',
   'POST /api/sync/:collection/push',
+  // The owner's team management (issue 17); a staff member's session is refused too (team.test.ts).
+  'GET /api/team',
+  'POST /api/team',
+  'PATCH /api/team/:id',
+  'POST /api/team/:id/password',
 ] as const;
 /** Routes anyone may call. Logout ends a session by its own token or cookie (tested in auth.test.ts). */
 const OPEN_ROUTES = [

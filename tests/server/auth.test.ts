@@ -35,7 +35,7 @@ describe.each(backends())('auth (%s)', (backend) => {
       const user = await createUser(server);
       const res = await login(server, { email: user.email.toUpperCase(), password: user.password, deviceName: 'Celular' });
       expect(res.status).toBe(200);
-      expect(res.body.user).toEqual({ id: user.id, email: user.email, first_access: false });
+      expect(res.body.user).toEqual({ id: user.id, email: user.email, first_access: false, role: 'staff' });
       expect(typeof res.body.access_token).toBe('string');
       expect(res.body.expires_in).toBeGreaterThan(0);
       expect(res.body.expires_in).toBeLessThanOrEqual(15 * 60);
@@ -308,7 +308,14 @@ describe.each(backends())('auth (%s)', (backend) => {
       }
       const blocked = await login(server, { email: user.email, password: user.password });
       expect(blocked.status).toBe(429);
-      expect(blocked.body).toEqual({ error: 'rate_limited', message: ERROR_MESSAGES.rate_limited });
+      // It says how long to wait (the oldest of the 10 failures leaves the hour's window then).
+      expect(blocked.body).toEqual({
+        error: 'rate_limited',
+        message: 'Muitas tentativas de entrar com este e-mail. Tente novamente em 60 minutos.',
+        details: { retry_after_seconds: expect.any(Number) },
+      });
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(3500);
+      expect(Number(blocked.headers.get('retry-after'))).toBeLessThanOrEqual(3600);
 
       await server.restart();
       expect((await login(server, { email: user.email, password: user.password })).status).toBe(429);

@@ -194,10 +194,10 @@ describe.each(backends())('public API (%s)', (backend) => {
     expect(res.body).not.toHaveProperty('id');
     expect(res.body).not.toHaveProperty('created_by');
 
-    // Staff edits (pushed from a device, like the settings screen does) show on the public
+    // The owner's edits (pushed from a device, like the settings screen does) show on the public
     // endpoint at once — also right after it was read (and kept in memory).
-    const staff = await signIn(server);
-    const pushed = await editStored(server, staff.accessToken, 'company', 'company', { name: 'Forja Nova', pix_key: 'pix@forja.com' });
+    const owner = await signIn(server, { role: 'owner' });
+    const pushed = await editStored(server, owner.accessToken, 'company', 'company', { name: 'Forja Nova', pix_key: 'pix@forja.com' });
     expect(pushed.rejections).toEqual([]);
     const edited = await api(server, '/api/public/company');
     expect(edited.body.name).toBe('Forja Nova');
@@ -219,7 +219,10 @@ describe('public rate limit', () => {
     for (let i = 0; i < 5; i++) statuses.push((await api(server, `/api/public/quotations/ORC-TENTA${i}`)).status);
     expect(statuses).toEqual([404, 404, 404, 429, 429]);
     const res = await api(server, '/api/public/quotations/ORC-X');
-    expect(res.body).toEqual({ error: 'rate_limited', message: ERROR_MESSAGES.rate_limited });
+    expect(res.body.error).toBe('rate_limited');
+    // How long to wait, in words (the window is one minute).
+    expect(res.body.message).toMatch(/^Muitas tentativas\. Tente novamente em (\d{1,2} segundos|1 minuto)\.$/);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });
 

@@ -339,7 +339,9 @@ describe.each(backends())('sync routes (%s)', (backend) => {
   });
 
   test('the company profile is one document: edits land, a second profile is refused', async () => {
-    const { docs } = await pullAll<Record<string, unknown>>(server, alice.accessToken, 'company');
+    // The profile is the owner's (issue 17; tests/server/team.test.ts: a staff member's edit is refused).
+    const owner = await signIn(server, { role: 'owner' });
+    const { docs } = await pullAll<Record<string, unknown>>(server, owner.accessToken, 'company');
     const profile = docs.find((d) => d.id === 'company');
     const now = isoAt();
     const base = profile ?? {
@@ -347,7 +349,7 @@ describe.each(backends())('sync routes (%s)', (backend) => {
       whatsapp_numbers: [], email: null, facebook_url: null, instagram_url: null, opening_hours: 'Seg a Sex 8h às 17h',
       map_url: null, pix_key: null, created_at: now, updated_at: now, client_updated_at: now, created_by: null, _deleted: false,
     };
-    const edit = await push(server, alice.accessToken, 'company', [
+    const edit = await push(server, owner.accessToken, 'company', [
       { assumedMasterState: profile ?? null, newDocumentState: { ...base, phones: ['31 3333-0000', '31 99999-0000'], client_updated_at: isoAt(1000) } },
       { assumedMasterState: null, newDocumentState: { ...base, id: 'company-2' } },
     ]);
@@ -359,7 +361,10 @@ describe.each(backends())('sync routes (%s)', (backend) => {
   test('staff is read-only and served from the users table', async () => {
     const staff = await pullAll<{ id: string; email: string }>(server, alice.accessToken, 'staff');
     const me = staff.docs.find((d) => d.id === alice.user.id)!;
-    expect(me).toEqual({ id: alice.user.id, email: alice.user.email, created_at: expect.any(String), updated_at: expect.any(String), _deleted: false });
+    expect(me).toEqual({
+      id: alice.user.id, email: alice.user.email, name: '', role: 'staff', active: true,
+      created_at: expect.any(String), updated_at: expect.any(String), _deleted: false,
+    });
     const res = await push(server, alice.accessToken, 'staff', [
       { assumedMasterState: me, newDocumentState: { ...me, email: 'hacker@x.test' } },
       { assumedMasterState: null, newDocumentState: { id: 'new-staff', email: 'x@x.test', created_at: isoAt(), updated_at: isoAt(), _deleted: false } },
@@ -368,7 +373,7 @@ describe.each(backends())('sync routes (%s)', (backend) => {
       [me.id, 'read_only_collection', ERROR_MESSAGES.read_only_collection],
       ['new-staff', 'read_only_collection', ERROR_MESSAGES.read_only_collection],
     ]);
-    expect(res.masters[0]).toMatchObject({ id: me.id, email: alice.user.email, _deleted: false });
+    expect(res.masters[0]).toEqual(me);
     expect(res.masters[1]).toMatchObject({ id: 'new-staff', _deleted: true });
     const { rows } = await server.db.query('SELECT email FROM users WHERE id = $1', [alice.user.id]);
     expect(rows[0]).toEqual({ email: alice.user.email });

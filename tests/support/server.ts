@@ -29,6 +29,7 @@ import path from 'node:path';
 import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import type { LoginResponse } from '../../schemas/api';
+import type { Role } from '../../schemas/rules';
 import { buildApp } from '../../sync-server/src/app';
 import { loadConfig, type Config } from '../../sync-server/src/config';
 import type { Database } from '../../sync-server/src/db/types';
@@ -202,11 +203,11 @@ export function refreshCookieOf(headers: Headers): string | null {
 
 export async function createUser(
   server: { db: Database },
-  opts: { email?: string; password?: string; firstAccess?: boolean } = {},
+  opts: { email?: string; password?: string; firstAccess?: boolean; role?: Role; name?: string } = {},
 ): Promise<{ id: string; email: string; password: string }> {
   const email = opts.email ?? `staff-${randomUUID().slice(0, 8)}@forja.test`;
   const password = opts.password ?? TEST_PASSWORD;
-  const user = await insertUser(server.db, { email, password, firstAccess: opts.firstAccess ?? false });
+  const user = await insertUser(server.db, { email, password, firstAccess: opts.firstAccess ?? false, role: opts.role, name: opts.name });
   return { ...user, password };
 }
 
@@ -230,9 +231,9 @@ export async function login(
 /** A new staff user (first_access false) signed in on a new device. */
 export async function signIn(
   server: TestServer,
-  opts: { email?: string; password?: string; deviceId?: string; deviceName?: string } = {},
+  opts: { email?: string; password?: string; deviceId?: string; deviceName?: string; role?: Role } = {},
 ) {
-  const user = await createUser(server, { email: opts.email, password: opts.password });
+  const user = await createUser(server, { email: opts.email, password: opts.password, role: opts.role });
   const res = await login(server, { email: user.email, password: user.password, deviceId: opts.deviceId, deviceName: opts.deviceName });
   if (res.status !== 200 || !res.accessToken) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
   const sessionId = JSON.parse(Buffer.from(res.accessToken.split('.')[0], 'base64url').toString()).sid as string;

@@ -15,4 +15,7 @@ export const MIGRATION_STRATEGIES: Partial<Record<CollectionName, Record<number,
   // decision_history starts empty (null) for every quotation decided before v1.
   quotations: { 1: (doc) => ({ ...addUpdatedBy(doc), decision_history: doc.decision_history ?? null }) },
   transactions: { 1: (doc) => ({ ...addUpdatedBy(doc), quotation_id: doc.quotation_id ?? null }) },
+  // v1 (SQL 007): until the server's copy arrives (007 re-sequences every user), an account
+  // kept from before is shown nameless, as staff, active.
+  staff: { 1: (doc) => ({ ...doc, name: doc.name ?? '', role: doc.role ?? 'staff', active: doc.active ?? true }) },
 };

@@ -32,7 +32,7 @@ export async function authenticate(request: FastifyRequest): Promise<AuthSession
   const live = await findLiveSession(db, claims.sid);
   if (!live || live.userId !== claims.uid) return null;
   if (Date.now() - live.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await touchSession(db, live.sessionId);
-  return { sessionId: live.sessionId, userId: live.userId, email: live.email, firstAccess: live.firstAccess };
+  return { sessionId: live.sessionId, userId: live.userId, email: live.email, firstAccess: live.firstAccess, role: live.role };
 }
 
 export function requireSessionWith(opts: RequireSessionOptions = {}): preHandlerAsyncHookHandler {
@@ -46,5 +46,11 @@ export function requireSessionWith(opts: RequireSessionOptions = {}): preHandler
 
 /** Admin routes: a live session whose user has already changed the first-access password. */
 export const requireSession = requireSessionWith();
+/** Owner-only routes (team management): requireSession, then the role read fresh from the database. */
+export const requireOwner: preHandlerAsyncHookHandler = async function requireOwnerHandler(request, reply) {
+  await requireSession.call(this, request, reply);
+  if (request.session!.role !== 'owner') throw new AppError('owner_only');
+};
+
 /** Password change and logout: a live session, first access or not. */
 export const requireSessionAllowingFirstAccess = requireSessionWith({ allowFirstAccess: true });

@@ -4,7 +4,10 @@ import type { LoginRequest, LoginResponse, SessionInfo } from '@shared';
 import { AppError } from '../http/errors';
 import { isHttps } from '../http/secure';
 import { requireSession, requireSessionAllowingFirstAccess } from './guard';
-import { changePassword, login } from './service';
+import { changePassword, login, LoginThrottledError } from './service';
+import { cookieAfterSignIn, DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_DAYS, DEVICE_COOKIE_PATH, deviceNonceFor } from './device-cookie';
+import { normalizeEmail } from './users';
+import { announceRevokedSessions } from './session-events';
 import {
   findLiveSession,
   listLiveSessions,
@@ -73,14 +76,29 @@ export async function authRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const b = request.body;
       const deviceName = typeof b.device_name === 'string' && b.device_name.trim() ? b.device_name.trim() : null;
-      const result = await login(db, {
-        email: b.email,
-        password: b.password,
-        deviceId: b.device_id.trim() || b.device_id,
-        deviceName,
-        ip: request.ip ?? null,
-      });
+      const deviceCookie = request.cookies[DEVICE_COOKIE];
+      let result;
+      try {
+        result = await login(db, {
+          email: b.email,
+          password: b.password,
+          deviceId: b.device_id.trim() || b.device_id,
+          deviceName,
+          ip: request.ip ?? null,
+          deviceNonce: deviceNonceFor(secret, deviceCookie, normalizeEmail(b.email)),
+        });
+      } catch (err) {
+        if (err instanceof LoginThrottledError) reply.header('retry-after', String(err.retryAfterSeconds));
+        throw err;
+      }
       setRefreshCookie(request, reply, result.refreshToken);
+      reply.setCookie(DEVICE_COOKIE, cookieAfterSignIn(secret, deviceCookie, result.user.email), {
+        httpOnly: true,
+        sameSite: 'strict',
+        path: DEVICE_COOKIE_PATH,
+        secure: isHttps(request),
+        maxAge: DEVICE_COOKIE_MAX_AGE_DAYS * 24 * 3600,
+      });
       return tokenBody(result.user, result.sessionId);
     },
   );
@@ -99,7 +117,7 @@ export async function authRoutes(app: FastifyInstance) {
       }
       const s = outcome.session;
       setRefreshCookie(request, reply, outcome.refreshToken);
-      return tokenBody({ id: s.userId, email: s.email, first_access: s.firstAccess }, s.sessionId);
+      return tokenBody({ id: s.userId, email: s.email, first_access: s.firstAccess, role: s.role }, s.sessionId);
     },
   );
 
@@ -134,6 +152,7 @@ export async function authRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const ok = await revokeSession(db, request.params.id, request.session!.userId);
       if (!ok) throw new AppError('not_found', 'Sessão não encontrada.');
+      announceRevokedSessions([request.params.id]);
       if (request.params.id === request.session!.sessionId) clearRefreshCookie(request, reply);
       return reply.code(204).send();
     },
@@ -153,6 +172,6 @@ export async function authRoutes(app: FastifyInstance) {
   app.get('/api/auth/me', { preHandler: requireSessionAllowingFirstAccess }, async (request) => {
     const s = request.session!;
     const live = await findLiveSession(db, s.sessionId);
-    return { id: s.userId, email: s.email, first_access: live?.firstAccess ?? s.firstAccess };
+    return { id: s.userId, email: s.email, first_access: live?.firstAccess ?? s.firstAccess, role: live?.role ?? s.role };
   });
 }

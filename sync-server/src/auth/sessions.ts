@@ -4,7 +4,7 @@
  * A session is live while revoked_at IS NULL and it was used within SESSION_IDLE_DAYS.
  */
 import { randomUUID } from 'node:crypto';
-import { MAX_DEVICE_SESSIONS } from '@shared';
+import { MAX_DEVICE_SESSIONS, type Role } from '@shared';
 import type { Database, Queryable } from '../db/types';
 import { AppError } from '../http/errors';
 import { hashToken, newRefreshToken } from './tokens';
@@ -20,6 +20,7 @@ export interface LiveSession {
   userId: string;
   email: string;
   firstAccess: boolean;
+  role: Role;
   lastSeenAt: Date;
 }
 
@@ -64,15 +65,24 @@ export async function openSession(
 }
 
 export async function findLiveSession(db: Queryable, sessionId: string): Promise<LiveSession | null> {
-  const { rows } = await db.query<{ id: string; user_id: string; email: string; first_access: boolean; last_seen_at: Date }>(
-    `SELECT s.id, s.user_id, u.email, u.first_access, s.last_seen_at
+  // A deactivated account's sessions are revoked with it; `u.active` also covers a session
+  // that a racing sign-in opened in the same instant.
+  const { rows } = await db.query<{ id: string; user_id: string; email: string; first_access: boolean; role: Role; last_seen_at: Date }>(
+    `SELECT s.id, s.user_id, u.email, u.first_access, u.role, s.last_seen_at
        FROM sessions s JOIN users u ON u.id = s.user_id
-      WHERE s.id = $1 AND ${liveSessionSql('s.')}`,
+      WHERE s.id = $1 AND u.active AND ${liveSessionSql('s.')}`,
     [sessionId],
   );
   const r = rows[0];
   return r
-    ? { sessionId: r.id, userId: r.user_id, email: r.email, firstAccess: r.first_access, lastSeenAt: new Date(r.last_seen_at) }
+    ? {
+        sessionId: r.id,
+        userId: r.user_id,
+        email: r.email,
+        firstAccess: r.first_access,
+        role: r.role === 'owner' ? 'owner' : 'staff',
+        lastSeenAt: new Date(r.last_seen_at),
+      }
     : null;
 }
 
@@ -127,6 +137,15 @@ export async function sessionIdOfRefreshToken(db: Queryable, token: string): Pro
     hashToken(token),
   ]);
   return rows[0]?.session_id ?? null;
+}
+
+/** Ends every session of a user (password reset, deactivation); the ids that were live. */
+export async function revokeAllSessions(tx: Queryable, userId: string): Promise<string[]> {
+  const { rows } = await tx.query<{ id: string }>(
+    'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL RETURNING id',
+    [userId],
+  );
+  return rows.map((r) => r.id);
 }
 
 export async function revokeOtherSessions(tx: Queryable, userId: string, keepSessionId: string): Promise<void> {

@@ -3,6 +3,7 @@
  * users replicate to devices as the read-only `staff` collection.
  */
 import { randomUUID } from 'node:crypto';
+import type { Role } from '@shared';
 import type { Database, Queryable } from '../db/types';
 import { nextSeq, notifyChange } from '../db/sequence';
 import { hashPassword } from './passwords';
@@ -10,9 +11,14 @@ import { hashPassword } from './passwords';
 export interface UserRow {
   id: string;
   email: string;
+  name: string;
+  role: Role;
+  active: boolean;
   password_hash: string;
   first_access: boolean;
 }
+
+const USER_COLUMNS = 'id, email, name, role, active, password_hash, first_access';
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -20,7 +26,7 @@ export function normalizeEmail(email: string): string {
 
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | null> {
   const { rows } = await db.query<UserRow>(
-    'SELECT id, email, password_hash, first_access FROM users WHERE email = $1',
+    `SELECT ${USER_COLUMNS} FROM users WHERE email = $1`,
     [normalizeEmail(email)],
   );
   return rows[0] ?? null;
@@ -28,28 +34,35 @@ export async function findUserByEmail(db: Queryable, email: string): Promise<Use
 
 export class DuplicateEmailError extends Error {}
 
+export async function findUserById(db: Queryable, id: string): Promise<UserRow | null> {
+  const { rows } = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+export interface NewUser {
+  email: string;
+  password: string;
+  firstAccess: boolean;
+  name?: string;
+  role?: Role;
+}
+
 /** Inserts a user inside tx (caller's transaction). Throws DuplicateEmailError when taken. */
-export async function insertUser(
-  tx: Queryable,
-  input: { email: string; password: string; firstAccess: boolean },
-): Promise<{ id: string; email: string }> {
+export async function insertUser(tx: Queryable, input: NewUser): Promise<{ id: string; email: string }> {
   const email = normalizeEmail(input.email);
   const passwordHash = await hashPassword(input.password);
   const seq = await nextSeq(tx);
   const { rows } = await tx.query<{ id: string }>(
-    `INSERT INTO users (id, email, password_hash, first_access, _seq) VALUES ($1, $2, $3, $4, $5)
+    `INSERT INTO users (id, email, password_hash, first_access, name, role, _seq) VALUES ($1, $2, $3, $4, $5, $6, $7)
      ON CONFLICT DO NOTHING RETURNING id`,
-    [randomUUID(), email, passwordHash, input.firstAccess, seq],
+    [randomUUID(), email, passwordHash, input.firstAccess, input.name?.trim() ?? '', input.role ?? 'staff', seq],
   );
   if (rows.length === 0) throw new DuplicateEmailError(`O email ${email} já está cadastrado.`);
   await notifyChange(tx, 'staff', seq);
   return { id: rows[0].id, email };
 }
 
-export async function createUser(
-  db: Database,
-  input: { email: string; password: string; firstAccess: boolean },
-): Promise<{ id: string; email: string }> {
+export async function createUser(db: Database, input: NewUser): Promise<{ id: string; email: string }> {
   return db.transaction((tx) => insertUser(tx, input));
 }
 

@@ -28,6 +28,11 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   read_only_collection: 403,
   missing_reference: 409,
   internal: 500,
+  owner_only: 403,
+  account_deactivated: 403,
+  last_owner: 409,
+  duplicate_email: 409,
+  member_not_found: 404,
 };
 
 export class AppError extends Error {

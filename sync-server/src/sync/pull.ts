@@ -1,7 +1,7 @@
 /**
  * Pull: documents with `_seq` above the checkpoint, in `_seq` order. The sequence is global
  * (one for every collection), so a collection's numbers have gaps; they never go backwards.
- * `staff` is served from `users` (id, email, created_at, updated_at; users are never deleted).
+ * `staff` is served from `users` (id, email, name, role, active, created_at, updated_at; users are never deleted).
  *
  * Tombstone purge (tombstones.ts): a device whose checkpoint is below the highest purged
  * sequence may have missed a deletion → 409 resync_required. A device that started its
@@ -15,6 +15,7 @@ import { rowSeq, rowToDoc, selectList } from '../collections/convert';
 import { TABLES, type SyncedCollection } from '../collections/tables';
 import type { Checkpoint } from './http';
 import { purgedThroughSeq } from './tombstones';
+import { STAFF_COLUMNS, staffDocOf } from './staff-doc';
 
 export const PULL_DEFAULT_LIMIT = 100;
 export const PULL_MAX_LIMIT = 1000;
@@ -26,20 +27,14 @@ export type PullResult = PullResponse & { checkpoint: Checkpoint | null; total?:
 function source(collection: CollectionName): { table: string; columns: string; order: string } {
   // users._seq may repeat (0 for users made before sequencing); synced tables' _seq is unique,
   // and ordering by it alone lets PostgreSQL walk the index instead of sorting.
-  if (collection === 'staff') return { table: 'users', columns: 'id, email, created_at, updated_at, _seq', order: '_seq, id' };
+  if (collection === 'staff') return { table: 'users', columns: `${STAFF_COLUMNS}, _seq`, order: '_seq, id' };
   const def = TABLES[collection as SyncedCollection];
   return { table: def.table, columns: selectList(def), order: '_seq' };
 }
 
 function toDoc(collection: CollectionName, row: Record<string, unknown>) {
   if (collection !== 'staff') return rowToDoc(TABLES[collection as SyncedCollection], row);
-  return {
-    id: String(row.id),
-    email: String(row.email),
-    created_at: new Date(row.created_at as Date).toISOString(),
-    updated_at: new Date(row.updated_at as Date).toISOString(),
-    _deleted: false,
-  };
+  return staffDocOf(row);
 }
 
 export async function pull(q: Queryable, collection: CollectionName, checkpoint: Checkpoint | null, limit: number): Promise<PullResult> {

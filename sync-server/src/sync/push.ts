@@ -17,7 +17,7 @@
  */
 import { ERROR_MESSAGES, isAcceptableText, sanitizeText, type CollectionName, type ErrorCode, type PushRejection } from '@shared';
 import type { Database, Queryable } from '../db/types';
-import type { Doc } from '../collections/convert';
+import { rowToDoc, selectList, type Doc } from '../collections/convert';
 import { TABLES, UNIQUE_INDEXES, type SyncedCollection } from '../collections/tables';
 import { isInsertOnly } from './rights';
 import { refuseCatalogDeletionInUse } from './catalog-in-use';
@@ -310,22 +310,31 @@ export async function pushRows(db: Database, collection: SyncedCollection, rows:
 /** Collections whose new documents may be inserted together (no per-row rule beyond the schema and unique indexes). */
 const BULK_INSERT_ALLOWED: ReadonlySet<SyncedCollection> = new Set(['customers', 'quotations', 'transactions', 'stock_items', 'stock_movements', 'catalog_items']);
 
-/** Every row pushed to a read-only collection (`staff`) is refused. */
-export async function pushToReadOnly(db: Database, collection: CollectionName, rows: PushRow[], writer: Writer): Promise<PushOutcome> {
+/**
+ * Refuses every row with one reason (a read-only collection, or a collection the writer's role
+ * may not change): each is logged and answered with the server's document, so the device's copy
+ * goes back to what everyone else sees and the queue moves on.
+ */
+export async function refuseAll(
+  db: Database,
+  collection: CollectionName,
+  rows: PushRow[],
+  writer: Writer,
+  code: ErrorCode,
+  currentOf: (id: string) => Promise<Doc | null>,
+): Promise<PushOutcome> {
   const out: PushOutcome = { masters: [], rejections: [] };
   for (const row of rows) {
-    const current = async () => {
-      if (collection !== 'staff' || !isAcceptableText(row.newDocumentState.id)) return null;
-      const { rows: found } = await db.query<{ id: string; email: string; created_at: Date; updated_at: Date }>(
-        'SELECT id, email, created_at, updated_at FROM users WHERE id = $1',
-        [row.newDocumentState.id],
-      );
-      const u = found[0];
-      return u
-        ? ({ id: u.id, email: u.email, created_at: new Date(u.created_at).toISOString(), updated_at: new Date(u.updated_at).toISOString(), _deleted: false } as Doc)
-        : null;
-    };
-    await refuse(db, collection, row, new Refusal('read_only_collection'), writer, current, out);
+    const id = row.newDocumentState.id;
+    const current = async () => (isAcceptableText(id) ? currentOf(id) : null);
+    await refuse(db, collection, row, new Refusal(code), writer, current, out);
   }
   return out;
+}
+
+/** The stored document of a synced collection, as pull would send it. */
+export async function storedDocument(db: Queryable, collection: SyncedCollection, id: string): Promise<Doc | null> {
+  const def = TABLES[collection];
+  const { rows } = await db.query(`SELECT ${selectList(def)} FROM ${def.table} WHERE id = $1`, [id]);
+  return rows[0] ? rowToDoc(def, rows[0]) : null;
 }

@@ -12,11 +12,13 @@ import type { Database } from '../db/types';
 import type {} from '../context';
 import { AppError } from '../http/errors';
 import { findLiveSession } from '../auth/sessions';
+import { onRevokedSessions } from '../auth/session-events';
 import { isCollectionName, type SyncedCollection } from '../collections/tables';
 import { listConflicts } from './conflict-log';
 import { parseCheckpoint, parseLimit, parsePushBody, rejectionsHeader } from './http';
 import { pull, PULL_DEFAULT_LIMIT, PULL_MAX_LIMIT, ResyncRequired } from './pull';
-import { pushRows, pushToReadOnly } from './push';
+import { pushRows, refuseAll, storedDocument } from './push';
+import { storedStaffDoc } from './staff-doc';
 import { isReadOnly } from './rights';
 import { ChangeHub, EventStream, streamSettings } from './stream';
 import { schedulePurge } from './tombstones';
@@ -71,9 +73,13 @@ export async function syncRoutes(app: FastifyInstance, opts: SyncRoutesOptions):
     const { rows, malformed } = parsePushBody(request.body);
     const session = request.session!;
     const writer = { userId: session.userId, sessionId: session.sessionId };
+    // The company profile is the owner's (issue 17): a staff member's edit is refused like a
+    // read-only one, with its own reason, and their device gets the stored profile back.
     const outcome = isReadOnly(collection)
-      ? await pushToReadOnly(db, collection, rows, writer)
-      : await pushRows(db, collection as SyncedCollection, rows, writer);
+      ? await refuseAll(db, collection, rows, writer, 'read_only_collection', (id) => storedStaffDoc(db, id))
+      : collection === 'company' && session.role !== 'owner'
+        ? await refuseAll(db, collection, rows, writer, 'owner_only', (id) => storedDocument(db, 'company', id))
+        : await pushRows(db, collection as SyncedCollection, rows, writer);
     const rejections = [...malformed, ...outcome.rejections];
     if (rejections.length > 0) reply.header(PUSH_REJECTIONS_HEADER, rejectionsHeader(rejections));
     return outcome.masters;
@@ -108,6 +114,11 @@ export async function syncRoutes(app: FastifyInstance, opts: SyncRoutesOptions):
     if (gone || reply.raw.destroyed) return cleanup();
     streams.add(stream);
     stream.open();
+    // Ended by the owner (deactivation, password reset) or from another device: close now.
+    const stopWatching = onRevokedSessions((ids) => {
+      if (ids.has(sessionId)) cleanup();
+    });
+    reply.raw.on('close', stopWatching);
     // Heartbeat; a logged-out or revoked session's stream ends at the next one.
     live.timer = setInterval(() => {
       stream.ping();
