@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirInUseError, createDatabase, pgliteDir } from './db';
+import { startLocalAdmin } from './local-admin';
 import type { Database } from './db/types';
 import { runMigrations } from './migrations/runner';
 import { seed, type AdminSeed } from './seed';
@@ -36,6 +37,11 @@ export async function startServer(config: Config, opts: { logger?: BuildAppOptio
     const { admin } = await seed(db, config);
     const app = await buildApp({ config, db, logger: opts.logger ?? false, tls });
     await app.listen({ port: config.port, host: config.host });
+    // The embedded database is this process's alone: user:add reaches it through this socket.
+    const stopLocalAdmin = config.databaseUrl ? null : await startLocalAdmin(db, config.dataDir).catch(async (err) => {
+      await app.close();
+      throw err;
+    });
     const addr = app.server.address();
     const port = typeof addr === 'object' && addr ? addr.port : config.port;
     if (tls && config.httpRedirectPort !== null) {
@@ -62,6 +68,7 @@ export async function startServer(config: Config, opts: { logger?: BuildAppOptio
         stopped = true;
         redirect?.closeAllConnections();
         await new Promise((resolve) => (redirect ? redirect.close(resolve) : resolve(undefined)));
+        await stopLocalAdmin?.();
         await app.close();
         await db.close();
       },

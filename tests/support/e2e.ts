@@ -509,24 +509,19 @@ export async function pullAll<T = Record<string, unknown>>(
 
 /**
  * Adds a staff account with the CLI (`npm run user:add -- <email>`) and returns the temporary
- * password it prints. PGlite is single-process, so the server is stopped around the CLI.
+ * password it prints. While the server runs the CLI hands the work to it (the embedded
+ * database is the server's alone: sync-server/src/local-admin.ts).
  */
 export async function addUser(server: RunningServer, email: string): Promise<string> {
-  const wasRunning = server.running();
-  if (wasRunning) await server.stop();
-  try {
-    const child = spawnTs('sync-server/src/cli/user-add.ts', [email], serverEnv(server.port, server.dataDir));
-    let out = '';
-    child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr?.on('data', (c: Buffer) => (out += c.toString()));
-    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
-    if (code !== 0) throw new Error(`user-add exited with ${code}:\n${out}`);
-    const password = parsePrintedPassword(out);
-    if (!password) throw new Error(`could not find the temporary password in user-add's output:\n${out}`);
-    return password;
-  } finally {
-    if (wasRunning) await server.restart();
-  }
+  const child = spawnTs('sync-server/src/cli/user-add.ts', [email], serverEnv(server.port, server.dataDir));
+  let out = '';
+  child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr?.on('data', (c: Buffer) => (out += c.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+  if (code !== 0) throw new Error(`user-add exited with ${code}:\n${out}`);
+  const password = parsePrintedPassword(out);
+  if (!password) throw new Error(`could not find the temporary password in user-add's output:\n${out}`);
+  return password;
 }
 
 /** Finds the password on a line like "Senha temporária: Xy7#…" / "password: …". */

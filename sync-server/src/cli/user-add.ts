@@ -1,33 +1,67 @@
 /**
- * `npm run user:add -- <email>`: adds a staff account with a printed temporary password;
- * the user must change it at first sign-in. Uses the same database settings as the server.
+ * `npm run user:add -- <email> [--dono] [--nome "Nome"]`: adds an account with a printed
+ * temporary password (the user must change it at first sign-in). The first account is an owner;
+ * `--dono` makes any account an owner. For an e-mail that exists it is the rescue: a new
+ * temporary password, the account reactivated, every session ended.
+ * Uses the same database settings as the server; with the embedded database while the server
+ * runs (./data is then the server's alone) it asks the running server (local-admin.ts).
  */
 import { ConfigError, loadConfig } from '../config';
 import { DataDirInUseError, createDatabase } from '../db';
 import { runMigrations } from '../migrations/runner';
-import { generateTemporaryPassword } from '../auth/passwords';
-import { DuplicateEmailError, createUser, normalizeEmail } from '../auth/users';
+import { normalizeEmail } from '../auth/users';
+import { addOrRescueUser, type UserAddInput, type UserAddResult } from '../team/accounts-cli';
+import { requestUserAdd } from '../local-admin';
+
+const USAGE = 'Uso: npm run user:add -- <email> [--dono] [--nome "Nome da pessoa"]';
+
+function parseArgs(argv: string[]): UserAddInput | null {
+  let email = '';
+  let name: string | undefined;
+  let owner = false;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--dono' || a === '--owner') owner = true;
+    else if (a === '--nome' || a === '--name') name = argv[++i];
+    else if (a.startsWith('--nome=') || a.startsWith('--name=')) name = a.slice(a.indexOf('=') + 1);
+    else if (!a.startsWith('-') && !email) email = normalizeEmail(a);
+    else return null;
+  }
+  return /^[^\s@]+@[^\s@]+$/.test(email) ? { email, owner, name } : null;
+}
+
+function report(r: UserAddResult) {
+  const role = r.role === 'owner' ? 'dono' : 'funcionário';
+  console.log(r.created ? `Usuário criado: ${r.email} (${role})` : `Acesso recuperado: ${r.email} (${role}); as sessões abertas foram encerradas.`);
+  console.log(`Senha temporária: ${r.temporaryPassword}`);
+  console.log('No primeiro acesso será pedida uma nova senha.');
+}
 
 async function run() {
-  const email = normalizeEmail(process.argv.slice(2).find((a) => !a.startsWith('-')) ?? '');
-  if (!/^[^\s@]+@[^\s@]+$/.test(email)) {
-    console.error('Uso: npm run user:add -- <email>');
+  const input = parseArgs(process.argv.slice(2));
+  if (!input) {
+    console.error(USAGE);
     process.exit(2);
   }
   const config = loadConfig();
-  const db = await createDatabase(config);
+  let db;
+  try {
+    db = await createDatabase(config);
+  } catch (err) {
+    if (!(err instanceof DataDirInUseError)) throw err;
+    // The server holds ./data: it does the work.
+    try {
+      report(await requestUserAdd(config.dataDir, input));
+      return;
+    } catch (inner) {
+      const code = (inner as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ECONNREFUSED') throw err;
+      throw inner;
+    }
+  }
   try {
     await runMigrations(db);
-    const password = generateTemporaryPassword();
-    await createUser(db, { email, password, firstAccess: true });
-    console.log(`Usuário criado: ${email}`);
-    console.log(`Senha temporária: ${password}`);
-    console.log('No primeiro acesso será pedida uma nova senha.');
-  } catch (err) {
-    if (err instanceof DuplicateEmailError) {
-      console.error(err.message);
-      process.exitCode = 1;
-    } else throw err;
+    report(await addOrRescueUser(db, input));
   } finally {
     await db.close();
   }
@@ -35,7 +69,7 @@ async function run() {
 
 run().catch((err) => {
   console.error(
-    err instanceof ConfigError ? `Configuração inválida: ${err.message}` : err instanceof DataDirInUseError ? err.message : err,
+    err instanceof ConfigError ? `Configuração inválida: ${err.message}` : err instanceof DataDirInUseError ? err.message : err instanceof Error ? err.message : err,
   );
   process.exit(1);
 });
