@@ -6,7 +6,7 @@ export { DataProvider } from './DataProvider';
 export { useSyncStatus, usePendingCount, dismissRefused, retryRefused, syncNow } from './sync-status';
 export { useCustomers, customerCommands, createCustomerCommands, CUSTOMER_MESSAGES } from './customers';
 export type { NewCustomer, CustomerPatch } from './customers';
-export { useStaffEmail } from './staff';
+export { useMyRole, useStaffEmail, useTeamMembers } from './staff';
 export { useLiveQuery, useDatabase, toPlain } from './live-query';
 export { DataError } from './errors';
 export { insertDocument, patchDocument, removeDocument, putDocument, newId } from './writes';

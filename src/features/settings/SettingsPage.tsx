@@ -1,5 +1,5 @@
 /**
- * Configurações: the five catalogues, Empresa, Minha conta and Sincronização, each tab
+ * Configurações: the five catalogues, Empresa and Equipe (owner only), Minha conta and Sincronização, each tab
  * addressable as /adm/settings?tab=<key> (the mobile bottom bar's Perfil opens ?tab=conta).
  */
 import { useEffect, useRef } from 'react';
@@ -9,8 +9,10 @@ import type { CatalogKind } from '@shared';
 import { AccountTab } from './AccountTab';
 import { CatalogTab } from './CatalogTab';
 import { CompanyTab } from './CompanyTab';
-import { SETTINGS_TABS, SETTINGS_TEXT as T, type SettingsTab } from './messages';
+import { OWNER_TABS, SETTINGS_TABS, SETTINGS_TEXT as T, type SettingsTab } from './messages';
 import { SyncTab } from './SyncTab';
+import { TeamTab } from './TeamTab';
+import { useMyRole } from '../../data/db';
 
 const CATALOG_TABS: Partial<Record<SettingsTab, CatalogKind>> = {
   categorias: 'category',
@@ -22,8 +24,11 @@ const CATALOG_TABS: Partial<Record<SettingsTab, CatalogKind>> = {
 
 export function SettingsPage() {
   const [params, setParams] = useSearchParams();
+  // Empresa and Equipe are the owner's: hidden from staff (the server refuses their changes too).
+  const role = useMyRole();
+  const tabs = role === 'owner' ? SETTINGS_TABS : SETTINGS_TABS.filter((t) => !OWNER_TABS.includes(t));
   const requested = params.get('tab') as SettingsTab | null;
-  const tab: SettingsTab = requested && SETTINGS_TABS.includes(requested) ? requested : 'categorias';
+  const tab: SettingsTab = requested && tabs.includes(requested) ? requested : 'categorias';
   const strip = useRef<HTMLDivElement>(null);
   // On a phone the tab strip scrolls sideways: keep the open tab (e.g. Minha conta from Perfil) in view.
   useEffect(() => {
@@ -45,14 +50,14 @@ export function SettingsPage() {
       >
         <Box ref={strip} overflowX="auto" mb="4" position="relative" css={{ scrollbarWidth: 'thin' }}>
           <Tabs.List minW="max-content">
-            {SETTINGS_TABS.map((key) => (
+            {tabs.map((key) => (
               <Tabs.Trigger key={key} value={key}>
                 {T.tabs[key]}
               </Tabs.Trigger>
             ))}
           </Tabs.List>
         </Box>
-        {SETTINGS_TABS.map((key) => (
+        {tabs.map((key) => (
           <Tabs.Content key={key} value={key} pt="0">
             {CATALOG_TABS[key] ? (
               <CatalogTab kind={CATALOG_TABS[key]} />
@@ -60,6 +65,8 @@ export function SettingsPage() {
               <CompanyTab />
             ) : key === 'conta' ? (
               <AccountTab />
+            ) : key === 'equipe' ? (
+              <TeamTab />
             ) : (
               <SyncTab />
             )}

@@ -9,6 +9,7 @@ export const SETTINGS_TEXT = {
     dimensoes: 'Dimensões',
     empresa: 'Empresa',
     conta: 'Minha conta',
+    equipe: 'Equipe',
     sincronizacao: 'Sincronização',
   },
   add: 'Adicionar',
@@ -108,3 +109,5 @@ export const SETTINGS_TEXT = {
 
 export type SettingsTab = keyof typeof SETTINGS_TEXT.tabs;
 export const SETTINGS_TABS = Object.keys(SETTINGS_TEXT.tabs) as SettingsTab[];
+/** Tabs only the owner sees (the server refuses their changes to anyone else). */
+export const OWNER_TABS: readonly SettingsTab[] = ['empresa', 'equipe'];
