@@ -19,7 +19,8 @@ interface Props {
 }
 
 export function MemberCard({ member, server, isMe, busy, onAction }: Props) {
-  const name = member.name || T.unnamed;
+  // An account made before names existed (the first start's, the CLI's) is shown by its e-mail.
+  const name = member.name || member.email;
   const sessions = server?.sessions ?? [];
   return (
     <Box as="li" borderWidth="1px" rounded="md" p="3" data-member={member.email} data-active={member.active} opacity={member.active ? 1 : 0.75}>
@@ -27,12 +28,16 @@ export function MemberCard({ member, server, isMe, busy, onAction }: Props) {
         <HStack gap="2" wrap="wrap" justify="space-between" align="flex-start">
           <Stack gap="0" minW="0">
             <HStack gap="2" wrap="wrap">
-              <Text fontWeight="semibold">{name}</Text>
+              <Text fontWeight="semibold" wordBreak="break-word">
+                {name}
+              </Text>
               {isMe && <Badge colorPalette="blue">{T.you}</Badge>}
             </HStack>
-            <Text textStyle="sm" color="fg.muted" wordBreak="break-all">
-              {member.email}
-            </Text>
+            {member.name && (
+              <Text textStyle="sm" color="fg.muted" wordBreak="break-all">
+                {member.email}
+              </Text>
+            )}
           </Stack>
           <HStack gap="1" wrap="wrap">
             <Badge colorPalette={member.role === 'owner' ? 'purple' : 'gray'} data-testid="member-role">

@@ -51,5 +51,4 @@ export const TEAM_TEXT = {
   share: 'Enviar por WhatsApp',
   shareMessage: (name: string, email: string, password: string, url: string) =>
     `Olá ${name}! Seu acesso ao Forja: ${url}\nE-mail: ${email}\nSenha temporária: ${password}\nNo primeiro acesso você vai criar uma senha nova.`,
-  unnamed: 'Sem nome',
 } as const;
