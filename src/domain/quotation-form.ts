@@ -54,7 +54,7 @@ export type QuotationDraft = {
 
 export type DraftField = 'customer' | 'description' | 'total' | 'payment' | 'validity' | 'deadline' | 'materials';
 
-/** Field → message for everything missing (empty object = valid). Lines without anything typed are ignored. */
+/** Field → message for everything missing (empty object = valid). Lines with neither name nor price are ignored. */
 export function validateQuotationDraft(d: QuotationDraft): Partial<Record<DraftField, string>> {
   const M = QUOTATION_FORM_MESSAGES;
   const e: Partial<Record<DraftField, string>> = {};
@@ -68,9 +68,12 @@ export function validateQuotationDraft(d: QuotationDraft): Partial<Record<DraftF
   return e;
 }
 
-/** Lines the user actually filled (a blank row left in the form is dropped). */
+/**
+ * Lines the user actually filled: a name or a price. A blank row left in the form (the form starts
+ * with one, quantity 1) is dropped, so a quotation of a description and a total saves as it is.
+ */
 export function meaningfulMaterials(materials: readonly MaterialDraft[]): MaterialDraft[] {
-  return materials.filter((m) => m.name.trim() !== '' || m.quantity > 0 || m.priceCents > 0);
+  return materials.filter((m) => m.name.trim() !== '' || m.priceCents > 0);
 }
 
 /** What the guards compare: a stored quotation (money in reais, as the schema keeps it). */

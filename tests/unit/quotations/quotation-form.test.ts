@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   customerSearchQuery, decideCodeRetry, findIdenticalRecent, findSimilarRecent, quotationTotalCents,
-  resetDecision, searchCustomersByName, totalsSimilar, validateQuotationDraft, QUOTATION_FORM_MESSAGES as M,
+  meaningfulMaterials, resetDecision, searchCustomersByName, totalsSimilar, validateQuotationDraft, QUOTATION_FORM_MESSAGES as M,
   type QuotationDraft, type StoredQuotationLike,
 } from '../../../src/domain/quotation-form';
 
@@ -53,6 +53,15 @@ describe('validation (spec §5)', () => {
     expect(e.customer).toBe('Por favor, selecione um cliente.');
     expect(Object.keys(e).sort()).toEqual(['customer', 'deadline', 'description', 'payment', 'total', 'validity']);
     expect(validateQuotationDraft(draft())).toEqual({});
+  });
+  it('materials are optional: the blank line the form starts with (quantity 1) and blank lines added later are ignored', () => {
+    const blank = { name: '', quantity: 1, priceCents: 0 };
+    expect(validateQuotationDraft(draft({ materials: [blank] }))).toEqual({});
+    expect(validateQuotationDraft(draft({ materials: [blank, { name: '  ', quantity: 5, priceCents: 0 }] }))).toEqual({});
+    expect(meaningfulMaterials([blank, { name: 'Eletrodo', quantity: 1, priceCents: 0 }])).toEqual([{ name: 'Eletrodo', quantity: 1, priceCents: 0 }]);
+  });
+  it('a line with a price but no name still asks for the name', () => {
+    expect(validateQuotationDraft(draft({ materials: [{ name: '', quantity: 1, priceCents: 1500 }] }))).toEqual({ materials: M.materialNameRequired });
   });
 });
 
