@@ -79,6 +79,18 @@ export function thicknessName(value: number): string {
   return new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2, useGrouping: false }).format(value);
 }
 
+/**
+ * How a thickness entry reads everywhere ('9,7 mm'): from its value in pt-BR, whatever its stored
+ * name (an entry written by another client or an older version may be named '9.7'); an entry
+ * without a value shows its name (a number with a decimal comma and the unit).
+ */
+export function thicknessDisplay(entry: { name: string; value?: number | null; unit?: string | null }): string {
+  const unit = entry.unit || THICKNESS_UNIT;
+  if (typeof entry.value === 'number' && Number.isFinite(entry.value)) return `${thicknessName(entry.value)} ${unit}`;
+  const name = entry.name.trim().replace(/^(\d+)\.(\d+)$/, '$1,$2');
+  return /^\d+(,\d+)?$/.test(name) ? `${name} ${unit}` : name;
+}
+
 export interface CatalogEntryLike {
   id: string;
   kind: CatalogKind;

@@ -1,4 +1,5 @@
 /** A catalogue entry: shown, or edited inline (Enter or leaving the field saves; Esc cancels). */
+import { thicknessDisplay } from '../../domain/catalog';
 import { useRef, useState } from 'react';
 import { Badge, HStack, IconButton, Input, Text } from '@chakra-ui/react';
 import { Pencil, Trash2 } from 'lucide-react';
@@ -77,6 +78,6 @@ export function CatalogRow({ entry, kind, parentName, onRename, onDelete }: Prop
   );
 }
 
-export function displayName(kind: CatalogKind, entry: Pick<CatalogItemDoc, 'name' | 'unit'>): string {
-  return kind === 'thickness' ? `${entry.name} ${entry.unit || 'mm'}` : entry.name;
+export function displayName(kind: CatalogKind, entry: Pick<CatalogItemDoc, 'name' | 'unit' | 'value'>): string {
+  return kind === 'thickness' ? thicknessDisplay(entry) : entry.name;
 }

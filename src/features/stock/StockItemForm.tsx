@@ -1,4 +1,5 @@
 /** 'Cadastro de Item' (and 'Editar Item'): the catalogue selects, dimension free or picked, quantities. */
+import { thicknessDisplay } from '../../domain/catalog';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Button, CloseButton, Dialog, Field, Input, NativeSelect, Portal, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import { catalogNameKey, type CatalogKind } from '@shared';
@@ -35,7 +36,7 @@ function initial(item: StockItemWithQuantity | null, lookup: CatalogLookup): Sto
     thickness_id: item.thickness_id,
     dimension: lookup.name(item.dimension_id) ?? '',
     quantity: '',
-    minimum_quantity: String(item.minimum_quantity),
+    minimum_quantity: String(item.minimum_quantity).replace('.', ','),
     description: item.description ?? '',
   };
 }
@@ -100,7 +101,7 @@ export function StockItemForm({ open, item, lookup, onClose }: Props) {
           <option value="">{placeholder}</option>
           {options.map((o) => (
             <option key={o.id} value={o.id}>
-              {kind === 'thickness' ? `${o.name} ${o.unit || 'mm'}` : o.name}
+              {kind === 'thickness' ? thicknessDisplay(o) : o.name}
             </option>
           ))}
         </NativeSelect.Field>

@@ -1,4 +1,5 @@
 /** Catalogue entries by kind and id, for the stock screens. */
+import { thicknessDisplay } from '../../domain/catalog';
 import { useMemo } from 'react';
 import type { CatalogItemDoc, CatalogKind } from '@shared';
 import { useCatalog } from '../../data/db/catalog';
@@ -26,7 +27,7 @@ export function useCatalogLookup(): CatalogLookup & { loading: boolean } {
     const name = (id: string | null | undefined) => (id ? (byId.get(id)?.name ?? null) : null);
     const thicknessText = (id: string | null | undefined) => {
       const t = id ? byId.get(id) : undefined;
-      return t ? `${t.name} ${t.unit || 'mm'}` : null;
+      return t ? thicknessDisplay(t) : null;
     };
     const product = (item: { type_id: string; material_id: string; thickness_id: string; dimension_id: string }) => {
       const t = byId.get(item.thickness_id);

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { catalogInUseMessage, catalogNameKey, CATALOG_NAME_KEY_SQL } from '@shared';
-import { catalogSuccessMessage, sortCatalog, validateCatalogEntry } from '../../../src/domain/catalog';
+import { catalogSuccessMessage, sortCatalog, thicknessDisplay, validateCatalogEntry } from '../../../src/domain/catalog';
 
 const entries = [
   { id: '1', kind: 'category' as const, name: 'Barras Metálicas' },
@@ -56,5 +56,19 @@ describe('catalogue names', () => {
     expect(catalogNameKey('  Aço   Carbono ')).toBe('aco carbono');
     expect(catalogNameKey('ALUMÍNIO')).toBe('aluminio');
     expect(CATALOG_NAME_KEY_SQL).toContain('translate');
+  });
+});
+
+describe('thicknessDisplay (issue 18: decimals the pt-BR way)', () => {
+  test('reads the value with a decimal comma, whatever the stored name', () => {
+    expect(thicknessDisplay({ name: '9.7', value: 9.7, unit: 'mm' })).toBe('9,7 mm');
+    expect(thicknessDisplay({ name: '9,7', value: 9.7, unit: null })).toBe('9,7 mm');
+    expect(thicknessDisplay({ name: '2', value: 2, unit: 'mm' })).toBe('2 mm');
+    expect(thicknessDisplay({ name: '1.25', value: 1.25, unit: 'pol' })).toBe('1,25 pol');
+    expect(thicknessDisplay({ name: '1000.5', value: 1000.5 })).toBe('1000,5 mm');
+  });
+  test('an entry without a value shows its name, with a decimal comma', () => {
+    expect(thicknessDisplay({ name: '3.5', value: null })).toBe('3,5 mm');
+    expect(thicknessDisplay({ name: 'Chapa fina', value: null })).toBe('Chapa fina');
   });
 });
