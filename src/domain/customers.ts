@@ -8,7 +8,20 @@ export const CUSTOMER_RULE_MESSAGES = {
   phoneRequired: 'Telefone é obrigatório',
   /** Shown for a customer a quotation or entry points to that has not reached this device yet. */
   notSyncedYet: 'Cliente ainda não sincronizado',
+  /** …and for one that was deleted (here or on another device) after the record was made. */
+  removed: 'Cliente removido',
 } as const;
+
+/**
+ * The customer's name as a quotation or entry shows it: the name; for a deleted customer
+ * 'Fulano (cliente removido)' (or 'Cliente removido' when its name is unknown); for one not on
+ * this device yet 'Cliente ainda não sincronizado'.
+ */
+export function referencedCustomerLabel(name: string | null | undefined, removedName: string | null | undefined): string {
+  if (name) return name;
+  if (removedName != null) return removedName ? `${removedName} (cliente removido)` : CUSTOMER_RULE_MESSAGES.removed;
+  return CUSTOMER_RULE_MESSAGES.notSyncedYet;
+}
 
 export interface CustomerInput {
   name?: string | null;

@@ -119,3 +119,40 @@ test('a quotation, an entry and a movement that arrive before what they point to
   await expect.poll(() => named.textContent(), { timeout: 20_000 }).toContain('Cliente Que Chegou Depois');
   await noCrash(page, errors);
 });
+
+test('a customer deleted on another device reads as removed on its quotations, entries and in reports, not as not-yet-synced', async () => {
+  const customer = customerDoc({ name: 'Cliente Que Saiu' });
+  const q = quotationDoc({ customer_id: customer.id, description: 'Grade do cliente que saiu' });
+  await seed(server, staff, 'customers', [customer]);
+  await seed(server, staff, 'quotations', [q]);
+  await seed(server, staff, 'transactions', [
+    {
+      id: randomUUID(), type: 'entrada', customer_id: customer.id, quotation_id: q.id, name: null, category: null,
+      description: 'Entrada do cliente que saiu', amount: 150, payment_method: 'pix', payment_status: 'pago', due_date: null, ...stamp(),
+    },
+  ]);
+  const { page, errors } = await newContext(browser, server);
+  await signIn(page, ADMIN_EMAIL, STAFF_PASSWORD);
+  await page.goto('/adm/quotations');
+  const row = page.locator(`[data-testid=quotation-row][data-code="${q.code}"]`);
+  await expect.poll(() => row.textContent(), { timeout: 20_000 }).toContain('Cliente Que Saiu');
+
+  // Another device deletes the customer (as one that never saw its history could).
+  const master = (await pullAll<Record<string, unknown>>(server, staff, 'customers')).find((d) => d.id === customer.id)!;
+  const res = await fetch(`${server.url}/api/sync/customers/push`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${staff.access_token}`, 'content-type': 'application/json' },
+    body: JSON.stringify([{ assumedMasterState: master, newDocumentState: { ...master, client_updated_at: new Date().toISOString(), _deleted: true } }]),
+  });
+  expect(res.status).toBe(200);
+
+  const removed = 'Cliente Que Saiu (cliente removido)';
+  await expect.poll(() => row.textContent(), { timeout: 20_000 }).toContain(removed);
+  expect(await row.textContent()).not.toContain(NOT_SYNCED);
+  await page.goto('/adm/dashboard');
+  const entry = page.locator('tr, [data-testid=transaction-card]').filter({ hasText: 'Entrada do cliente que saiu' }).first();
+  await expect.poll(() => entry.textContent(), { timeout: 20_000 }).toContain(removed);
+  await page.goto('/adm/reports');
+  await page.getByRole('cell', { name: removed }).first().waitFor({ timeout: 20_000 });
+  await noCrash(page, errors);
+});

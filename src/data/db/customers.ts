@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { map, shareReplay, take, type Observable } from 'rxjs';
+import { map, of, shareReplay, startWith, switchMap, take, type Observable } from 'rxjs';
 import { ERROR_MESSAGES, phoneKey, type CustomerDoc, type QuotationDoc, type TransactionDoc } from '@shared';
 import {
   CUSTOMER_RULE_MESSAGES,
@@ -265,3 +265,30 @@ export function createCustomerCommands(getDb: () => Promise<ForjaDatabase>) {
 }
 
 export const customerCommands = createCustomerCommands(requireDatabase);
+
+/**
+ * Names of customers that were deleted (here or on another device) among `ids`: their tombstones
+ * stay in the local store, so a quotation or entry pointing to one can say 'Cliente removido'
+ * instead of 'ainda não sincronizado'. Live: re-read whenever a customer changes.
+ */
+export function useRemovedCustomerNames(ids: readonly string[]): ReadonlyMap<string, string> {
+  const key = [...new Set(ids)].sort().join('\u0000');
+  const { data } = useLiveQuery(
+    (db) => {
+      const wanted = key ? key.split('\u0000') : [];
+      if (wanted.length === 0) return of(EMPTY_NAMES);
+      return db.customers.$.pipe(
+        startWith(null),
+        switchMap(() => db.customers.storageInstance.findDocumentsById(wanted, true)),
+        map((docs) => {
+          const removed = new Map<string, string>();
+          for (const d of docs) if (d._deleted) removed.set(d.id, d.name);
+          return removed as ReadonlyMap<string, string>;
+        }),
+      );
+    },
+    [key],
+  );
+  return data ?? EMPTY_NAMES;
+}
+const EMPTY_NAMES: ReadonlyMap<string, string> = new Map();

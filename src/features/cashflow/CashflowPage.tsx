@@ -6,7 +6,8 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Box, Button, Card, Heading, HStack, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Plus, RefreshCw } from 'lucide-react';
-import { useCustomers } from '../../data/db/customers';
+import { useCustomers, useRemovedCustomerNames } from '../../data/db/customers';
+import { referencedCustomerLabel } from '../../domain/customers';
 import { transactionCommands, useStaffEmails, useTransactions, type TransactionDoc } from '../../data/db/transactions';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toaster } from '../../ui/toaster';
@@ -39,7 +40,19 @@ export function CashflowPage({ CustomerFormDialog, userEmail, installButton }: C
   const [deleting, setDeleting] = useState<string | null>(null);
   const [formOpen, setFormOpen] = useState(false);
 
-  const customerNames = useMemo(() => new Map(customers.map((c) => [c.id, c.name])), [customers]);
+  const liveNames = useMemo(() => new Map(customers.map((c) => [c.id, c.name])), [customers]);
+  // Entries of a customer deleted on another device say so ('Fulano (cliente removido)').
+  const missing = useMemo(
+    () => transactions.filter((t) => t.customer_id && !liveNames.has(t.customer_id)).map((t) => t.customer_id!),
+    [transactions, liveNames],
+  );
+  const removed = useRemovedCustomerNames(missing);
+  const customerNames = useMemo(() => {
+    if (removed.size === 0) return liveNames;
+    const all = new Map(liveNames);
+    for (const [id, name] of removed) all.set(id, referencedCustomerLabel(null, name));
+    return all;
+  }, [liveNames, removed]);
   const byId = useCallback((id: string) => transactions.find((t) => t.id === id) ?? null, [transactions]);
   const onEdit = useCallback((id: string) => setEditing(byId(id)), [byId]);
   const onDelete = useCallback((id: string) => setDeleting(id), []);

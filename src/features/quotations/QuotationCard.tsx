@@ -6,12 +6,20 @@ import type { CustomerDoc, QuotationDoc } from '@shared';
 import { useStaffEmail } from '../../data/db/staff';
 import { formatDate, formatDateTime } from '../../domain/dates';
 import { formatBRL, formatDecimalBR } from '../../domain/money';
+import { customerColumn } from './list-model';
 import { QT } from './messages';
 import { RowActions, type LaunchProps } from './RowActions';
 import { StatusBadge } from './StatusBadge';
 import type { QuotationActions } from './useQuotationActions';
 
-type Props = LaunchProps & { q: QuotationDoc; customer: CustomerDoc | null; actions: QuotationActions; onEdit: (q: QuotationDoc) => void };
+type Props = LaunchProps & {
+  q: QuotationDoc;
+  customer: CustomerDoc | null;
+  /** The deleted customer's last name, when it was deleted. */
+  removedCustomer?: string;
+  actions: QuotationActions;
+  onEdit: (q: QuotationDoc) => void;
+};
 
 function Field({ label, value }: { label: string; value: string }) {
   return (
@@ -48,7 +56,7 @@ function Details({ q }: { q: QuotationDoc }) {
   );
 }
 
-export const QuotationCard = memo(function QuotationCard({ q, customer, actions, onEdit, ...launch }: Props) {
+export const QuotationCard = memo(function QuotationCard({ q, customer, removedCustomer, actions, onEdit, ...launch }: Props) {
   const [open, setOpen] = useState(false);
   return (
     <Card.Root size="sm" data-testid="quotation-card" data-code={q.code}>
@@ -59,7 +67,7 @@ export const QuotationCard = memo(function QuotationCard({ q, customer, actions,
           </Text>
           <StatusBadge status={q.status} />
         </HStack>
-        <Text fontWeight="semibold" color={customer ? undefined : 'fg.muted'}>{customer?.name ?? (q.customer_id ? QT.customerNotSynced : QT.noCustomer)}</Text>
+        <Text fontWeight="semibold" color={customer ? undefined : 'fg.muted'}>{customerColumn({ q, customer, removedCustomer }, QT.noCustomer)}</Text>
         <Field label={QT.validity} value={formatDate(q.validity_date) || QT.none} />
         <Field label={QT.col.total} value={formatBRL(q.total_amount)} />
         {q.description && (

@@ -9,6 +9,7 @@ import { Plus, RefreshCw } from 'lucide-react';
 import type { QuotationDoc } from '@shared';
 import { useCompanyProfile } from '../../data/db/company';
 import { useCustomerIndex, useNewestQuotations, useQuotations } from '../../data/db/quotations';
+import { useRemovedCustomerNames } from '../../data/db/customers';
 import { Pagination } from '../../ui/Pagination';
 import { pageSlice } from '../../ui/pagination';
 import { buildRows, filterRows, type StatusFilter } from './list-model';
@@ -54,7 +55,14 @@ export function QuotationsPage({ CustomerFormDialog, ...launch }: Props) {
   const filtered = useMemo(() => filterRows(rows, query, status), [rows, query, status]);
   const headRows = useMemo(() => buildRows(head.quotations, head.customers), [head.quotations, head.customers]);
   const waitFull = !ready && (text.trim() !== '' || status !== 'all' || page > 1);
-  const visible = useMemo(() => (ready ? pageSlice(filtered, page, PAGE_SIZE) : headRows), [ready, filtered, page, headRows]);
+  const sliced = useMemo(() => (ready ? pageSlice(filtered, page, PAGE_SIZE) : headRows), [ready, filtered, page, headRows]);
+  // A customer deleted on another device reads as removed, not as not-yet-synced.
+  const missing = useMemo(() => sliced.filter((r) => r.q.customer_id && !r.customer).map((r) => r.q.customer_id!), [sliced]);
+  const removed = useRemovedCustomerNames(missing);
+  const visible = useMemo(
+    () => (removed.size === 0 ? sliced : sliced.map((r) => (r.q.customer_id && removed.has(r.q.customer_id) ? { ...r, removedCustomer: removed.get(r.q.customer_id) } : r))),
+    [sliced, removed],
+  );
   const total = ready ? full.quotations.length : head.total ?? 0;
   const shown = ready ? filtered.length : total;
   const loading = (!ready && head.loading) || waitFull;
@@ -116,7 +124,7 @@ export function QuotationsPage({ CustomerFormDialog, ...launch }: Props) {
     body = (
       <Stack gap="3">
         {visible.map((r) => (
-          <QuotationCard key={r.q.id} q={r.q} customer={r.customer} actions={rowActions} onEdit={onEdit} {...launch} />
+          <QuotationCard key={r.q.id} q={r.q} customer={r.customer} removedCustomer={r.removedCustomer} actions={rowActions} onEdit={onEdit} {...launch} />
         ))}
       </Stack>
     );

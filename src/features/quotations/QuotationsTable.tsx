@@ -3,7 +3,7 @@ import { memo } from 'react';
 import { Table, Text } from '@chakra-ui/react';
 import type { QuotationDoc } from '@shared';
 import { formatBRL } from '../../domain/money';
-import type { QuotationRow } from './list-model';
+import { customerColumn, type QuotationRow } from './list-model';
 import { QT } from './messages';
 import { RowActions, type LaunchProps } from './RowActions';
 import { StatusBadge } from './StatusBadge';
@@ -26,12 +26,12 @@ export const QuotationsTable = memo(function QuotationsTable({ rows, actions, on
           </Table.Row>
         </Table.Header>
         <Table.Body>
-          {rows.map(({ q, customer }) => (
+          {rows.map(({ q, customer, removedCustomer }) => (
             <Table.Row key={q.id} data-testid="quotation-row" data-code={q.code}>
               <Table.Cell fontFamily="mono" fontWeight="semibold" whiteSpace="nowrap">
                 {q.code}
               </Table.Cell>
-              <Table.Cell>{customer?.name ?? <Text as="span" color="fg.muted">{q.customer_id ? QT.customerNotSynced : QT.noCustomer}</Text>}</Table.Cell>
+              <Table.Cell>{customer?.name ?? <Text as="span" color="fg.muted">{customerColumn({ q, customer, removedCustomer }, QT.noCustomer)}</Text>}</Table.Cell>
               <Table.Cell maxW="xs">
                 <Text lineClamp={2} title={q.description}>
                   {q.description}

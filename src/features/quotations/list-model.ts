@@ -3,11 +3,24 @@
  * quotations: the search text of each row is normalised once per data change, not per keystroke).
  */
 import type { CustomerDoc, QuotationDoc } from '@shared';
+import { referencedCustomerLabel } from '../../domain/customers';
 import { normalizeForSearch } from '../../domain/search';
 
 export type StatusFilter = 'all' | 'pending' | 'accepted' | 'rejected';
 
-export type QuotationRow = { q: QuotationDoc; customer: CustomerDoc | null; key: string };
+export type QuotationRow = {
+  q: QuotationDoc;
+  customer: CustomerDoc | null;
+  key: string;
+  /** Set when the customer was deleted: its last name ('' when unknown). */
+  removedCustomer?: string;
+};
+
+/** What the list shows in the customer column. */
+export function customerColumn(r: Pick<QuotationRow, 'q' | 'customer' | 'removedCustomer'>, noCustomer: string): string {
+  if (!r.q.customer_id) return r.customer?.name ?? noCustomer;
+  return referencedCustomerLabel(r.customer?.name, r.removedCustomer);
+}
 
 /** Rows in the given order (newest first from the query), each with its search key. */
 export function buildRows(quotations: readonly QuotationDoc[], customers: ReadonlyMap<string, CustomerDoc>): QuotationRow[] {

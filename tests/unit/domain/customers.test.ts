@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   countByCustomer,
+  referencedCustomerLabel,
   customerDeleteRefusal,
   emptyToNull,
   normalizeCustomerInput,
@@ -62,4 +63,13 @@ it('counts documents per customer in one pass, ignoring those without a customer
     ['a', 2],
     ['b', 1],
   ]);
+});
+
+describe('referencedCustomerLabel (issue 18)', () => {
+  it('a live customer by name, a deleted one as removed, one not here yet as not synced', () => {
+    expect(referencedCustomerLabel('Ana', undefined)).toBe('Ana');
+    expect(referencedCustomerLabel(null, 'Ana')).toBe('Ana (cliente removido)');
+    expect(referencedCustomerLabel(null, '')).toBe('Cliente removido');
+    expect(referencedCustomerLabel(null, undefined)).toBe('Cliente ainda não sincronizado');
+  });
 });

@@ -3,6 +3,8 @@ import { Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { formatCentsBRL } from '../../../domain/money';
 import { financialExport, type ReportFilter, type ReportTx } from '../../../domain/reports';
 import { useReportCustomers } from '../../../data/db/reports';
+import { useRemovedCustomerNames } from '../../../data/db/customers';
+import { referencedCustomerLabel } from '../../../domain/customers';
 import { ExportMenu } from '../parts/ExportMenu';
 import { Section } from '../parts/Section';
 import { SummaryCard } from '../parts/SummaryCard';
@@ -20,7 +22,13 @@ export function FinancialReport({ filter, setFilter }: { filter: ReportFilter; s
   const r = useFinancialReport(filter, today);
   const { customers } = useReportCustomers();
   const names = useMemo(() => new Map(customers.map((c) => [c.id, c.name])), [customers]);
-  const customerName = useCallback((t: ReportTx) => (t.customerId ? names.get(t.customerId) ?? T.customerNotSynced : t.name) || '-', [names]);
+  // A customer deleted on another device reads as removed, not as not-yet-synced.
+  const missing = useMemo(() => r.txs.filter((t) => t.customerId && !names.has(t.customerId)).map((t) => t.customerId!), [r.txs, names]);
+  const removed = useRemovedCustomerNames(missing);
+  const customerName = useCallback(
+    (t: ReportTx) => (t.customerId ? names.get(t.customerId) ?? referencedCustomerLabel(null, removed.get(t.customerId)) : t.name) || '-',
+    [names, removed],
+  );
   // Cards and detail paint first; the charts follow in a background render.
   const chartsReady = useDeferredValue(true, false);
   const balanceTone = r.summary.balanceCents >= 0 ? 'green' : 'red';
