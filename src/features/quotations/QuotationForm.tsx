@@ -151,7 +151,7 @@ export function QuotationForm({ editing, initialCustomer, CustomerFormDialog, on
         </Grid>
         {Object.keys(errors).length > 0 && (
           <Text color="fg.error" fontSize="sm" role="alert">
-            {Object.values(errors)[0]}
+            {F.fixFields(Object.keys(errors).length)}
           </Text>
         )}
         <HStack justify="flex-end" gap="2" pb="6">

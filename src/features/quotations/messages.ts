@@ -124,6 +124,8 @@ export const FORM_TEXT = {
   update: 'Atualizar',
   processing: 'Processando',
   processingText: 'Aguarde, o orçamento está sendo salvo.',
+  /** Next to Salvar when something above is missing (each field says what, once). */
+  fixFields: (n: number) => (n === 1 ? 'Corrija o campo destacado acima.' : `Corrija os ${n} campos destacados acima.`),
   createdTitle: 'Orçamento criado com sucesso!',
   created: 'O orçamento foi salvo no sistema.',
   updatedTitle: 'Orçamento atualizado com sucesso!',
