@@ -27,6 +27,11 @@ export const ERROR_MESSAGES = {
   read_only_collection: 'Estes dados não podem ser alterados pelo aplicativo.',
   missing_reference: 'Um registro relacionado não existe mais.',
   internal: 'Ocorreu um erro inesperado. Por favor, tente novamente.',
+  // The customer's decision on the public page (issue 17).
+  quotation_expired:
+    'Este orçamento está vencido e não pode mais ser aceito. Fale com a oficina para renovar a validade.',
+  quotation_already_decided:
+    'Este orçamento já foi respondido. Para mudar a decisão, fale com a oficina.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

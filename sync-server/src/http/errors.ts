@@ -28,6 +28,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   read_only_collection: 403,
   missing_reference: 409,
   internal: 500,
+  quotation_expired: 409,
+  quotation_already_decided: 409,
 };
 
 export class AppError extends Error {

@@ -6,6 +6,7 @@ import { m003 } from './003-phone-key';
 import { m004 } from './004-updated-by-decisions-quotation-link';
 import { m005 } from './005-catalog-defaults';
 import { m006 } from './006-first-versions';
+import { m008 } from './008-decision-refusals';
 
 export type { Migration } from './types';
-export const migrations: readonly Migration[] = [m001, m002, m003, m004, m005, m006];
+export const migrations: readonly Migration[] = [m001, m002, m003, m004, m005, m006, m008];
