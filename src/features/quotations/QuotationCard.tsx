@@ -57,7 +57,7 @@ export const QuotationCard = memo(function QuotationCard({ q, customer, actions,
           <Text fontFamily="mono" fontWeight="bold">
             {q.code}
           </Text>
-          <StatusBadge status={q.status} />
+          <StatusBadge status={q.status} validityDate={q.validity_date} />
         </HStack>
         <Text fontWeight="semibold" color={customer ? undefined : 'fg.muted'}>{customer?.name ?? (q.customer_id ? QT.customerNotSynced : QT.noCustomer)}</Text>
         <Field label={QT.validity} value={formatDate(q.validity_date) || QT.none} />
