@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { CustomerDoc } from '@shared';
-import { backends, signIn, startTestServer, type TestServer } from '../support/server';
+import { api, backends, signIn, startTestServer, type TestServer } from '../support/server';
 import { customer, isoAt, pullAll, push } from './sync-fixtures';
 
 const YEARS_AHEAD = 3 * 365 * 86_400_000;
@@ -54,5 +54,14 @@ describe.each(backends())('device clock ahead (%s)', (backend) => {
     expect(rows[0]).toMatchObject({ field: 'name', winner_user_id: honest.user.id, loser_user_id: ahead.user.id });
     expect(rows[0].winning_value).toBe('Zé Soldas');
     expect(rows[0].losing_value).toBe('Oficina do José');
+  });
+
+  test("sync answers carry the server's clock (Date header): what devices measure their skew from", async () => {
+    for (const path of ['/api/sync/customers/pull?limit=1', '/api/sync/conflicts?limit=1']) {
+      const res = await api(server, path, { token: honest.accessToken });
+      expect(res.status, path).toBe(200);
+      const date = Date.parse(res.headers.get('date') ?? '');
+      expect(Math.abs(date - Date.now()), path).toBeLessThan(5_000);
+    }
   });
 });
