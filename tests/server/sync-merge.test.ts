@@ -99,6 +99,13 @@ describe('device clocks ahead of the server (issue 17 §5)', () => {
     expect(mergeDocuments('customers', fieldsOf('customers'), b, server2, incoming, { now: NOW + 10_000 }).doc.name).toBe('Honesto');
   });
 
+  test('the same device (session) years ahead: its own stamps keep their order — a late copy of an older push loses', () => {
+    const stored = { ...b, name: 'Segunda edição', client_updated_at: at(YEARS + 60_000), updated_at: at(0) };
+    const lateOld = { ...b, name: 'Primeira edição', client_updated_at: at(YEARS) };
+    const r = mergeDocuments('customers', fieldsOf('customers'), b, stored, lateOld, { now: NOW + 5_000, sameWriter: true });
+    expect(r.doc.name).toBe('Segunda edição');
+  });
+
   test('up to 5 minutes ahead is believed as it is', () => {
     const server = { ...b, name: 'Servidor', client_updated_at: at(60_000), updated_at: at(0) };
     const incoming = { ...b, name: 'Aparelho', client_updated_at: at(4 * 60_000) };

@@ -21,7 +21,8 @@
  * clock when it arrived counts, for the merge, as that moment — the incoming push's as the
  * server's now, the stored version's as its `updated_at` (when the server wrote it). Otherwise a
  * device whose clock is years ahead would win every conflict, even against edits made after
- * its own. The value itself is stored as received, for the record.
+ * its own. The value itself is stored as received, for the record. Two versions from the same
+ * session are compared by their own stamps (one clock: their order is right even when it is off).
  */
 import type { SyncedCollection } from '../collections/tables';
 import { deepEqual, sameDocumentContent } from '@shared';
@@ -80,6 +81,12 @@ export const MAX_CLIENT_AHEAD_MS = 5 * 60_000;
 /** The server's clock at the merge (ms); without it, `client_updated_at` is taken as it is. */
 export interface MergeClock {
   now: number;
+  /**
+   * The stored version was written by the same session (device) that pushes now: both stamps
+   * come from one clock, however wrong, so they are compared as they are — a late copy of the
+   * device's older push must not overwrite its newer edit (found by npm run soak, skew 15 min).
+   */
+  sameWriter?: boolean;
 }
 
 /** An edit's time for the merge: its client_updated_at, or `arrivedAt` when that is more than 5 min later. */
@@ -104,7 +111,7 @@ export function mergeDocuments(
   const conflicts: FieldConflict[] = [];
   // The stored version arrived when the server wrote it (updated_at); the incoming one, now.
   const editTime = (doc: PlainDoc): number => {
-    if (!clock) return time(doc.client_updated_at);
+    if (!clock || clock.sameWriter) return time(doc.client_updated_at);
     const arrivedAt = doc === incoming ? clock.now : Math.min(time(doc.updated_at) || clock.now, clock.now);
     return mergeTime(doc.client_updated_at, arrivedAt);
   };
