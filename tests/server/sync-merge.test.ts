@@ -99,11 +99,20 @@ describe('device clocks ahead of the server (issue 17 §5)', () => {
     expect(mergeDocuments('customers', fieldsOf('customers'), b, server2, incoming, { now: NOW + 10_000 }).doc.name).toBe('Honesto');
   });
 
-  test('the same device (session) years ahead: its own stamps keep their order — a late copy of an older push loses', () => {
+  test('a device years ahead against its own late older push: both stamps ahead keep their order — the older edit loses', () => {
     const stored = { ...b, name: 'Segunda edição', client_updated_at: at(YEARS + 60_000), updated_at: at(0) };
     const lateOld = { ...b, name: 'Primeira edição', client_updated_at: at(YEARS) };
-    const r = mergeDocuments('customers', fieldsOf('customers'), b, stored, lateOld, { now: NOW + 5_000, sameWriter: true });
+    const r = mergeDocuments('customers', fieldsOf('customers'), b, stored, lateOld, { now: NOW + 5_000 });
     expect(r.doc.name).toBe('Segunda edição');
+    expect(r.doc.client_updated_at).toBe(stored.client_updated_at);
+  });
+
+  test('a late copy of an older push from a device ahead that changes nothing leaves the stored stamp (no new version)', () => {
+    // Stored: the device's later edit (6 min ahead), merged with another device's name by the server.
+    const stored = { ...b, name: 'Outro aparelho', description: 'Depois', client_updated_at: at(6 * 60_000 + 7), updated_at: at(0) };
+    const lateCreate = { ...b, client_updated_at: at(6 * 60_000) };
+    const r = mergeDocuments('customers', fieldsOf('customers'), b, stored, lateCreate, { now: NOW + 50 });
+    expect(sameContent(r.doc, stored)).toBe(true);
   });
 
   test('up to 5 minutes ahead is believed as it is', () => {

@@ -21,8 +21,8 @@
  * clock when it arrived counts, for the merge, as that moment — the incoming push's as the
  * server's now, the stored version's as its `updated_at` (when the server wrote it). Otherwise a
  * device whose clock is years ahead would win every conflict, even against edits made after
- * its own. The value itself is stored as received, for the record. Two versions from the same
- * session are compared by their own stamps (one clock: their order is right even when it is off).
+ * its own. The value itself is stored as received, for the record. When both stamps are that far
+ * ahead they are compared as they are (a device against its own older push arriving late).
  */
 import type { SyncedCollection } from '../collections/tables';
 import { deepEqual, sameDocumentContent } from '@shared';
@@ -81,18 +81,16 @@ export const MAX_CLIENT_AHEAD_MS = 5 * 60_000;
 /** The server's clock at the merge (ms); without it, `client_updated_at` is taken as it is. */
 export interface MergeClock {
   now: number;
-  /**
-   * The stored version was written by the same session (device) that pushes now: both stamps
-   * come from one clock, however wrong, so they are compared as they are — a late copy of the
-   * device's older push must not overwrite its newer edit (found by npm run soak, skew 15 min).
-   */
-  sameWriter?: boolean;
+}
+
+/** True when a stamp is more than 5 min ahead of the server's clock at `arrivedAt`. */
+export function isAhead(clientUpdatedAt: unknown, arrivedAt: number): boolean {
+  return time(clientUpdatedAt) > arrivedAt + MAX_CLIENT_AHEAD_MS;
 }
 
 /** An edit's time for the merge: its client_updated_at, or `arrivedAt` when that is more than 5 min later. */
 export function mergeTime(clientUpdatedAt: unknown, arrivedAt: number): number {
-  const t = time(clientUpdatedAt);
-  return t > arrivedAt + MAX_CLIENT_AHEAD_MS ? arrivedAt : t;
+  return isAhead(clientUpdatedAt, arrivedAt) ? arrivedAt : time(clientUpdatedAt);
 }
 
 function pick(doc: PlainDoc, fields: string[]): unknown {
@@ -110,11 +108,15 @@ export function mergeDocuments(
   const base = baseDoc ?? {};
   const conflicts: FieldConflict[] = [];
   // The stored version arrived when the server wrote it (updated_at); the incoming one, now.
-  const editTime = (doc: PlainDoc): number => {
-    if (!clock || clock.sameWriter) return time(doc.client_updated_at);
-    const arrivedAt = doc === incoming ? clock.now : Math.min(time(doc.updated_at) || clock.now, clock.now);
-    return mergeTime(doc.client_updated_at, arrivedAt);
-  };
+  const arrivedAt = (doc: PlainDoc): number =>
+    !clock ? Infinity : doc === incoming ? clock.now : Math.min(time(doc.updated_at) || clock.now, clock.now);
+  // Both stamps ahead: they tell nothing against the server's clock, but their order is still
+  // worth more than the order of arrival — a late copy of a device's older push must not beat its
+  // newer edit (found by npm run soak with SOAK_SKEW_SECONDS=900). So only a stamp ahead facing
+  // one that is not is moved back.
+  const bothAhead = clock !== undefined && isAhead(incoming.client_updated_at, arrivedAt(incoming)) && isAhead(server.client_updated_at, arrivedAt(server));
+  const editTime = (doc: PlainDoc): number =>
+    !clock || bothAhead ? time(doc.client_updated_at) : mergeTime(doc.client_updated_at, arrivedAt(doc));
   const incomingIsLater = editTime(incoming) >= editTime(server);
   const laterSide: Side = incomingIsLater ? 'incoming' : 'server';
   const doc: PlainDoc = { ...server };

@@ -154,8 +154,7 @@ async function mergeAndWrite(
 ): Promise<Doc> {
   const def = TABLES[collection];
   const fields = def.columns.map((c) => c.name);
-  const sameWriter = stored.writtenSession !== null && stored.writtenSession === writer.sessionId;
-  const merged = mergeDocuments(collection, fields, base, stored.doc, incoming, { now: Date.now(), sameWriter });
+  const merged = mergeDocuments(collection, fields, base, stored.doc, incoming, { now: Date.now() });
   const mergedDoc = keepImmutable(merged.doc, stored.doc);
   await logConflicts(tx, collection, stored.doc.id, merged.conflicts, {
     server: { userId: stored.writtenBy, sessionId: stored.writtenSession },
