@@ -79,6 +79,11 @@ export interface PublicQuotation {
   created_at: string;
   description: string;
   status: QuotationStatus;
+  /**
+   * 'Vencido': still pending and past its validity date on the server's clock (shop calendar,
+   * schemas/rules.ts isValidityPast) — it can no longer be accepted. Derived when answered.
+   */
+  expired: boolean;
   total_amount: number;
   discounts: number;
   taxes: number;

@@ -33,6 +33,11 @@ export const ERROR_MESSAGES = {
   last_owner: 'A oficina precisa de pelo menos um dono ativo. Torne outra pessoa dona antes de mudar esta conta.',
   duplicate_email: 'Já existe uma conta com este e-mail.',
   member_not_found: 'Membro da equipe não encontrado.',
+  // The customer's decision on the public page (issue 17).
+  quotation_expired:
+    'Este orçamento está vencido e não pode mais ser aceito. Fale com a oficina para renovar a validade.',
+  quotation_already_decided:
+    'Este orçamento já foi respondido. Para mudar a decisão, fale com a oficina.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -186,3 +186,34 @@ export function catalogInUseMessage(items: number, types = 0): string {
   if (types > 0) parts.push(types === 1 ? '1 tipo pertence a' : `${types} tipos pertencem a`);
   return `Não é possível excluir: ${parts.join(' e ')} este cadastro.`;
 }
+
+// ---------------------------------------------------------------------------------------------
+// The shop's calendar and a quotation's validity
+// ---------------------------------------------------------------------------------------------
+
+/** The shop's time zone: its calendar dates (due dates, validity dates, "today") are São Paulo's. */
+export const SHOP_TIME_ZONE = 'America/Sao_Paulo';
+
+const shopDateFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: SHOP_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The shop's calendar date ('YYYY-MM-DD') of an instant (Date, ISO string or ms); '' when invalid. */
+export function shopDate(instant: Date | string | number): string {
+  const d = instant instanceof Date ? instant : new Date(instant);
+  if (Number.isNaN(d.getTime())) return '';
+  return shopDateFormat.format(d);
+}
+
+/**
+ * 'Vencido': a quotation still waiting for the customer (pending) whose validity date — the last
+ * day it is valid, on the shop's calendar — is before `today` ('YYYY-MM-DD', from shopDate).
+ * Never stored: derived, so renewing the validity date makes it pending again, and a decision
+ * the customer made in time stays what it is. The server refuses to accept an expired one.
+ */
+export function isValidityPast(q: { status: string; validity_date?: string | null }, today: string): boolean {
+  return q.status === 'pending' && typeof q.validity_date === 'string' && q.validity_date !== '' && today !== '' && q.validity_date < today;
+}

@@ -9,21 +9,8 @@
 
 export type EffectiveStatus = 'pago' | 'parcial' | 'pendente' | 'atrasado';
 
-export const SHOP_TIME_ZONE = 'America/Sao_Paulo';
-
-const shopDateFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: SHOP_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** The shop's calendar date ('YYYY-MM-DD') of an instant (Date or ISO string); '' when invalid. */
-export function shopDate(instant: Date | string | number): string {
-  const d = instant instanceof Date ? instant : new Date(instant);
-  if (Number.isNaN(d.getTime())) return '';
-  return shopDateFormat.format(d);
-}
+// The shop's calendar is shared with the server (schemas/rules.ts).
+export { SHOP_TIME_ZONE, shopDate } from '@shared';
 
 export interface StatusInput {
   payment_status: string;

@@ -18,6 +18,7 @@ import {
   waitFor,
   closeSuite,
   openSuite,
+  isoDate,
 } from '../support/e2e';
 import type { QuotationDoc } from '../../schemas/collections';
 
@@ -50,6 +51,9 @@ const drawn = quotationDoc({ code: 'ORC-SSR006', customer_id: customer.id, mater
 const drawnToAccept = quotationDoc({ code: 'ORC-SSR007', customer_id: customer.id });
 const drawnEarlyClick = quotationDoc({ code: 'ORC-SSR008', customer_id: customer.id });
 const drawnAgain = quotationDoc({ code: 'ORC-SSR009', customer_id: customer.id });
+// Issue 17: past its validity date, and one the customer already decided.
+const expired = quotationDoc({ code: 'ORC-VENC10', customer_id: customer.id, validity_date: isoDate(-3) });
+const decidedTwice = quotationDoc({ code: 'ORC-DECI11', customer_id: customer.id });
 
 const ACTIONS = ['Voltar', 'Atualizar', 'Aceitar', 'Recusar', 'Imprimir'];
 
@@ -57,7 +61,7 @@ beforeAll(async () => {
   ({ server, browser, staff } = await openSuite());
   await seed(server, staff, 'company', [company]);
   await seed(server, staff, 'customers', [customer]);
-  await seed(server, staff, 'quotations', [shown, discounted, toAccept, toReject, toPrint, drawn, drawnToAccept, drawnEarlyClick, drawnAgain]);
+  await seed(server, staff, 'quotations', [shown, discounted, toAccept, toReject, toPrint, drawn, drawnToAccept, drawnEarlyClick, drawnAgain, expired, decidedTwice]);
 });
 
 afterAll(() => closeSuite({ server, browser }));
@@ -296,4 +300,42 @@ test('the data in the page is used once: coming back to the quotation in the sam
   await page.goBack();
   await read;
   await page.getByText(`Orçamento ${drawnAgain.code}`).first().waitFor({ state: 'visible' });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Issue 17: deciding once, in time.
+// ---------------------------------------------------------------------------------------------
+
+test('past its validity date the page (drawn by the server, then taken over) says Vencido and offers no Aceitar', async () => {
+  const { page: bare } = await newContext(browser, server, { javaScriptEnabled: false });
+  await bare.goto(`/quotation/${expired.code}`);
+  expect(await bare.getByText('Vencido', { exact: true }).first().isVisible()).toBe(true);
+  expect(await bare.getByText(/A validade deste orçamento terminou em \d{2}\/\d{2}\/\d{4}\. Ele não pode mais ser aceito/).first().isVisible()).toBe(true);
+  expect(await bare.getByRole('button', { name: 'Aceitar', exact: true }).count()).toBe(0);
+
+  const { page, errors } = await newContext(browser, server);
+  await watchForRedraw(page);
+  await openQuotation(page, expired.code);
+  await page.getByText('Vencido', { exact: true }).first().waitFor({ state: 'visible' });
+  expect(await page.getByRole('button', { name: 'Aceitar', exact: true }).count()).toBe(0);
+  expect(await page.evaluate(() => (window as unknown as { __pqRedrawn?: boolean }).__pqRedrawn ?? false)).toBe(false);
+  expect(errors).toEqual([]);
+  // And the API refuses it, in pt-BR.
+  const res = await fetch(`${server.url}/api/public/quotations/${expired.code}/accept`, { method: 'POST' });
+  expect(res.status).toBe(409);
+  expect(((await res.json()) as { message: string }).message).toContain('vencido');
+});
+
+test('once accepted the page shows the decision and no more Aceitar or Recusar; a second decision is refused', async () => {
+  const { page } = await newContext(browser, server);
+  await openQuotation(page, decidedTwice.code);
+  await page.getByRole('button', { name: 'Aceitar', exact: true }).click();
+  await page.getByText('Orçamento aceito com sucesso!').first().waitFor({ state: 'visible' });
+  await page.getByText('Este orçamento já foi aceito. Para mudar a decisão, fale conosco pelos contatos abaixo.').waitFor({ state: 'visible' });
+  for (const name of ['Aceitar', 'Recusar']) expect(await page.getByRole('button', { name, exact: true }).count(), name).toBe(0);
+
+  const again = await fetch(`${server.url}/api/public/quotations/${decidedTwice.code}/reject`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  expect(again.status).toBe(409);
+  expect(((await again.json()) as { message: string }).message).toBe('Este orçamento já foi respondido. Para mudar a decisão, fale com a oficina.');
+  expect((await publicView(decidedTwice.code)).status).toBe('accepted');
 });

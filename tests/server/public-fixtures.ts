@@ -30,7 +30,8 @@ export async function insertQuotation(db: Database, over: Record<string, unknown
     discounts: 10,
     taxes: 0.35,
     payment_method: 'PIX ou 50% de entrada',
-    validity_date: '2026-12-31',
+    // Far ahead: a quotation past its validity date can no longer be accepted (issue 17).
+    validity_date: '2099-12-31',
     execution_deadline: '15 dias úteis',
     materials: [
       { name: 'Tubo 40x40', quantity: 6, price: 89.9 },

@@ -32,7 +32,7 @@ describe.each(backends())('public API (%s)', (backend) => {
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(
       [
-        'code', 'created_at', 'description', 'status', 'total_amount', 'discounts', 'taxes', 'payment_method',
+        'code', 'created_at', 'description', 'status', 'expired', 'total_amount', 'discounts', 'taxes', 'payment_method',
         'validity_date', 'execution_deadline', 'materials', 'viewed_at', 'decided_at', 'decision_reason', 'customer',
       ].sort(),
     );
@@ -40,10 +40,11 @@ describe.each(backends())('public API (%s)', (backend) => {
     expect(res.body).toMatchObject({
       code: q.code,
       status: 'pending',
+      expired: false,
       total_amount: 1234.5,
       discounts: 10,
       taxes: 0.35,
-      validity_date: '2026-12-31',
+      validity_date: '2099-12-31',
       created_at: '2026-11-20T13:45:00.000Z',
       decided_at: null,
       decision_reason: null,
@@ -168,7 +169,9 @@ describe.each(backends())('public API (%s)', (backend) => {
     const noBody = await api(server, `/api/public/quotations/${q2.code}/reject`, { method: 'POST' });
     expect(noBody.status).toBe(200);
     expect(noBody.body.decision_reason).toBeNull();
-    const emptyObj = await api(server, `/api/public/quotations/${q2.code}/reject`, { method: 'POST', body: {} });
+    // (A fresh quotation: a second decision on q2 would be refused — issue 17.)
+    const q3 = await insertQuotation(server.db);
+    const emptyObj = await api(server, `/api/public/quotations/${q3.code}/reject`, { method: 'POST', body: {} });
     expect(emptyObj.status).toBe(200);
   });
 

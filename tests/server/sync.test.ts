@@ -447,7 +447,7 @@ describe.each(backends())('sync routes (%s)', (backend) => {
   });
 
   test("a customer's decision on the public page reaches devices through pull", async () => {
-    const q = quotation();
+    const q = quotation({ validity_date: '2099-12-31' });
     await push(server, alice.accessToken, 'quotations', [{ assumedMasterState: null, newDocumentState: q }]);
     const { checkpoint } = await pullAll(server, bob.accessToken, 'quotations');
     const res = await api(server, `/api/public/quotations/${q.code.toLowerCase()}/accept`, { method: 'POST', body: {} });

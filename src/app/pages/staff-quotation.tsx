@@ -13,6 +13,7 @@ import '../../features/public-quotation/quotation.css';
 import { StaffQuotationPage } from '../../features/quotations/StaffQuotationPage';
 import { CustomerFormDialog } from '../../features/customers';
 import { useLaunchToCash } from '../launch-to-cash';
+import { isQuotationExpired } from '../../domain/quotation-status';
 
 const PixPanel = lazy(() => import('../../features/public-quotation/PixPanel'));
 
@@ -22,6 +23,8 @@ function toPublicQuotation(q: QuotationDoc, customer: CustomerDoc | null): Publi
     created_at: q.created_at,
     description: q.description,
     status: q.status,
+    // This device's clock: the staff view works offline.
+    expired: isQuotationExpired(q, Date.now()),
     total_amount: q.total_amount,
     discounts: q.discounts,
     taxes: q.taxes,

@@ -18,6 +18,7 @@ import { PushBaseTracker } from './push-base';
 import { SyncStateStore, pendingKey } from './sync-state';
 import { SyncStreamReader } from './sync-stream';
 import { HttpError, NetworkError, createRequester, errorFrom, type Requester } from './transport';
+import { estimateClockSkew, type ClockSample } from '../../domain/clock-skew';
 import type { AnyCollection, AnyDoc, ForjaRxDatabase, RefusedDocument, SyncStatus, SyncTransport } from './types';
 
 export type SyncEngineOptions = SyncTransport & {
@@ -56,6 +57,7 @@ export class SyncEngine {
     lastSyncAt: null as string | null,
     initialDone: 0,
     initialTotal: null as number | null,
+    clockSkewMs: null as number | null,
   });
   private readonly active$ = new BehaviorSubject<boolean>(false);
   readonly status$ = new BehaviorSubject<SyncStatus>({
@@ -66,6 +68,7 @@ export class SyncEngine {
     refused: [],
     initialSync: null,
     error: null,
+    clockSkewMs: null,
   });
   private started = false;
   private stopped = false;
@@ -77,7 +80,7 @@ export class SyncEngine {
     readonly db: ForjaRxDatabase,
     private readonly opts: SyncEngineOptions,
   ) {
-    this.request = createRequester(opts);
+    this.request = createRequester(opts, (sample) => this.clockSample(sample));
     this.store = new SyncStateStore(db);
     this.stream = new SyncStreamReader(this.request, {
       onConnect: () => {
@@ -108,6 +111,7 @@ export class SyncEngine {
           refused: s.refused,
           initialSync: s.initialSyncDone ? null : { done: r.initialDone, total: r.initialTotal },
           error: r.error,
+          clockSkewMs: r.clockSkewMs,
         });
       }),
     );
@@ -176,6 +180,14 @@ export class SyncEngine {
     this.subs.forEach((s) => s.unsubscribe());
     this.cleanups.forEach((c) => c());
     await this.store.close();
+  }
+
+  /** The clock skew from an answer; the status only moves when it changes by more than 2 s. */
+  private clockSample(sample: ClockSample): void {
+    const skew = estimateClockSkew(sample);
+    if (skew === null) return;
+    const known = this.runtime$.value.clockSkewMs;
+    if (known === null || Math.abs(skew - known) > 2_000) this.setRuntime({ clockSkewMs: skew });
   }
 
   private setRuntime(patch: Partial<typeof this.runtime$.value>): void {

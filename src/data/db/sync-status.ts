@@ -12,6 +12,7 @@ const NO_DATABASE: SyncStatus = {
   refused: [],
   initialSync: null,
   error: null,
+  clockSkewMs: null,
 };
 
 function subscribe(onChange: () => void): () => void {

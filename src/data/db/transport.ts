@@ -1,3 +1,4 @@
+import type { ClockSample } from '../../domain/clock-skew';
 import type { SyncTransport } from './types';
 
 /** Thrown when the server could not be reached at all (offline, server down). */
@@ -22,8 +23,12 @@ export class HttpError extends Error {
 
 export type Requester = (path: string, init?: RequestInit) => Promise<Response>;
 
-/** A fetch bound to the server, adding the bearer token and refreshing it once on 401. */
-export function createRequester(t: SyncTransport): Requester {
+/**
+ * A fetch bound to the server, adding the bearer token and refreshing it once on 401. `onClock`
+ * hears, for every answer, when it was asked and answered on this device's clock and the server's
+ * `Date` header (the sync centre shows the device's clock skew from it).
+ */
+export function createRequester(t: SyncTransport, onClock?: (sample: ClockSample) => void): Requester {
   const doFetch = t.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const base = t.baseUrl.replace(/\/$/, '');
   const once = async (path: string, init: RequestInit) => {
@@ -31,7 +36,10 @@ export function createRequester(t: SyncTransport): Requester {
     const headers = new Headers(init.headers);
     if (token) headers.set('authorization', `Bearer ${token}`);
     try {
-      return await doFetch(base + path, { ...init, headers });
+      const sentAt = Date.now();
+      const res = await doFetch(base + path, { ...init, headers });
+      onClock?.({ sentAt, receivedAt: Date.now(), serverDate: res.headers?.get?.('date') ?? null });
+      return res;
     } catch (e) {
       if ((e as Error)?.name === 'AbortError') throw e;
       throw new NetworkError(e);

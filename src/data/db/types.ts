@@ -29,6 +29,8 @@ export type SyncStatus = {
   /** Progress of the very first download into this device; null once done. */
   initialSync: { done: number; total: number | null } | null;
   error: string | null;
+  /** This device's clock minus the server's (ms, positive = ahead), from the last answers; null until known. */
+  clockSkewMs: number | null;
 };
 
 /** How the data layer reaches the server (injected so Node tests need no window globals). */

@@ -5,7 +5,7 @@ import { useSmallScreen } from './useSmallScreen';
 import { useCustomerHistory, type CustomerQuotation, type CustomerTransaction } from '../../data/db/customers';
 import { formatDate } from '../../domain/dates';
 import { formatBRL } from '../../domain/money';
-import { quotationStatusColor, quotationStatusLabel } from '../../domain/quotation-status';
+import { quotationDisplayStatus, quotationStatusColor, quotationStatusLabel } from '../../domain/quotation-status';
 import { effectiveStatus, PAYMENT_STATUS_COLORS, PAYMENT_STATUS_LABELS, shopDate } from '../../domain/transaction-status';
 import { CUSTOMER_TEXT as T } from './messages';
 
@@ -128,6 +128,7 @@ function TransactionsTable({ rows }: { rows: CustomerTransaction[] }) {
 }
 
 function QuotationsTable({ rows }: { rows: CustomerQuotation[] }) {
+  const now = new Date();
   return (
     <Table.ScrollArea borderWidth="1px" rounded="md">
       <Table.Root size="sm" aria-label={T.tabQuotations}>
@@ -152,7 +153,7 @@ function QuotationsTable({ rows }: { rows: CustomerQuotation[] }) {
                 {formatBRL(q.total_amount)}
               </Table.Cell>
               <Table.Cell>
-                <Badge colorPalette={quotationStatusColor(q.status)}>{quotationStatusLabel(q.status)}</Badge>
+                <Badge colorPalette={quotationStatusColor(quotationDisplayStatus(q, now))}>{quotationStatusLabel(quotationDisplayStatus(q, now))}</Badge>
               </Table.Cell>
             </Table.Row>
           ))}

@@ -3,7 +3,7 @@ import { Badge, Box, HStack, Stack, Text } from '@chakra-ui/react';
 import type { CustomerQuotation, CustomerTransaction } from '../../data/db/customers';
 import { formatDate } from '../../domain/dates';
 import { formatBRL } from '../../domain/money';
-import { quotationStatusColor, quotationStatusLabel } from '../../domain/quotation-status';
+import { quotationDisplayStatus, quotationStatusColor, quotationStatusLabel } from '../../domain/quotation-status';
 import { effectiveStatus, PAYMENT_STATUS_COLORS, PAYMENT_STATUS_LABELS, shopDate } from '../../domain/transaction-status';
 import { CUSTOMER_TEXT as T } from './messages';
 
@@ -33,14 +33,18 @@ function items(p: Props): Item[] {
       };
     });
   }
-  return p.rows.map((q) => ({
-    id: q.id,
-    heading: q.code,
-    date: formatDate(q.created_at),
-    description: q.description,
-    value: formatBRL(q.total_amount),
-    status: { label: quotationStatusLabel(q.status), color: quotationStatusColor(q.status) },
-  }));
+  const now = new Date();
+  return p.rows.map((q) => {
+    const shown = quotationDisplayStatus(q, now);
+    return {
+      id: q.id,
+      heading: q.code,
+      date: formatDate(q.created_at),
+      description: q.description,
+      value: formatBRL(q.total_amount),
+      status: { label: quotationStatusLabel(shown), color: quotationStatusColor(shown) },
+    };
+  });
 }
 
 export function HistoryCards(props: Props) {

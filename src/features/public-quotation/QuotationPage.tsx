@@ -7,6 +7,7 @@ import { QuotationView } from './QuotationView';
 import { PQ_MESSAGES as M } from './messages';
 import { useCompany } from './useCompany';
 import { useQuotation } from './useQuotation';
+import { formatDate } from '../../domain/dates';
 import { KitBoundary, KitToaster } from '../../ui/KitBoundary';
 import './quotation.css';
 
@@ -55,6 +56,8 @@ export function QuotationPage({ code, fallbackPath }: Props) {
         {state.phase === 'ready' && (
           <>
             <ActionBar
+              canAccept={state.quotation.status === 'pending' && !state.quotation.expired}
+              canReject={state.quotation.status === 'pending'}
               refreshing={refreshing}
               busy={busy}
               onBack={back}
@@ -72,6 +75,15 @@ export function QuotationPage({ code, fallbackPath }: Props) {
               </p>
             )}
             <CompanyHeader company={company} />
+            {state.quotation.status !== 'pending' ? (
+              <p className="pq-notice" role="note">
+                {M.decidedNote(state.quotation.status)}
+              </p>
+            ) : state.quotation.expired ? (
+              <p className="pq-notice pq-notice--warning" role="note">
+                {M.expiredNote(formatDate(state.quotation.validity_date))}
+              </p>
+            ) : null}
             <QuotationView quotation={state.quotation} />
             {company?.pix_key && state.quotation.status !== 'rejected' && state.quotation.total_amount > 0 && (
               <KitBoundary>

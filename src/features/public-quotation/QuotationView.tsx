@@ -15,9 +15,14 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
   );
 }
 
-/** The quotation itself (spec §2): title, status, customer, description, materials, totals, terms. */
+/**
+ * The quotation itself (spec §2): title, status, customer, description, materials, totals, terms.
+ * A pending quotation past its validity date shows 'Vencido' (issue 17): `expired` comes with the
+ * quotation (the server's clock on the public page, the device's in the staff view).
+ */
 export function QuotationView({ quotation: q }: { quotation: PublicQuotation }) {
   const decided = decisionPrefix(q.status);
+  const shown = q.status === 'pending' && q.expired ? 'expired' : q.status;
   const instant = useInstantFormat();
   return (
     <article className="pq-card">
@@ -27,8 +32,8 @@ export function QuotationView({ quotation: q }: { quotation: PublicQuotation }) 
           <p className="pq-muted">{M.createdOn(instant.date(q.created_at))}</p>
         </div>
         <div className="pq-status">
-          <span className={`pq-badge pq-badge--${quotationStatusColor(q.status)}`} aria-label={`${M.status}: ${quotationStatusLabel(q.status)}`}>
-            {quotationStatusLabel(q.status)}
+          <span className={`pq-badge pq-badge--${quotationStatusColor(shown)}`} aria-label={`${M.status}: ${quotationStatusLabel(shown)}`}>
+            {quotationStatusLabel(shown)}
           </span>
           {decided && q.decided_at && (
             <p className="pq-muted">

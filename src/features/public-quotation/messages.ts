@@ -25,6 +25,10 @@ export const PQ_MESSAGES = {
   validity: 'Validade',
   deadline: 'Prazo de execução',
   decisionReason: 'Motivo informado',
+  expiredNote: (date: string) =>
+    `A validade deste orçamento terminou em ${date}. Ele não pode mais ser aceito — fale conosco pelos contatos abaixo para renová-lo.`,
+  decidedNote: (status: string) =>
+    `${status === 'accepted' ? 'Este orçamento já foi aceito.' : 'Este orçamento foi recusado.'} Para mudar a decisão, fale conosco pelos contatos abaixo.`,
   contactFooter: 'Dúvidas sobre este orçamento? Fale conosco:',
   whatsapp: 'WhatsApp',
   phone: 'Telefone',

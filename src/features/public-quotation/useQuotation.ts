@@ -11,6 +11,9 @@ import { forgetPageQuotation, pageQuotation } from './page-data';
 
 export const AUTO_REFRESH_MS = 30_000;
 
+/** The server refused the decision for how the quotation stands (409: expired or decided already). */
+const isRefusal = (status: number) => status === 409;
+
 export type QuotationState =
   | { phase: 'loading' }
   | { phase: 'ready'; quotation: PublicQuotation }
@@ -88,10 +91,15 @@ export function useQuotation(rawCode: string | undefined) {
       setState({ phase: 'ready', quotation: res.data });
       clearQuotationsCache();
       notify({ type: 'success', title: M.acceptSuccess });
+    } else if (isRefusal(res.status)) {
+      // Past its validity date, or decided already: say why, and show how it stands now.
+      notify({ type: 'error', title: M.acceptFailure, description: res.message });
+      clearQuotationsCache();
+      void load('background');
     } else {
       notify({ type: 'error', title: M.acceptFailure });
     }
-  }, [code, busy]);
+  }, [code, busy, load]);
 
   /** Resolves true when the quotation was rejected (the dialog then closes). */
   const reject = useCallback(
@@ -100,6 +108,13 @@ export function useQuotation(rawCode: string | undefined) {
       setBusy('reject');
       const res = await rejectPublicQuotation(code, reason);
       setBusy(null);
+      if (!res.ok && isRefusal(res.status)) {
+        // Decided already (from another phone, or before a reload): nothing more to do here.
+        notify({ type: 'error', title: M.rejectFailureText, description: res.message });
+        clearQuotationsCache();
+        void load('background');
+        return true;
+      }
       if (!res.ok) {
         notify({ type: 'error', title: M.rejectFailureTitle, description: M.rejectFailureText });
         return false;

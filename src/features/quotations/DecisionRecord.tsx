@@ -25,7 +25,7 @@ export function DecisionRecord({ q }: { q: QuotationDoc }) {
           <Heading as="h2" size="md">
             {QT.decisionHeading}
           </Heading>
-          <StatusBadge status={q.status} />
+          <StatusBadge status={q.status} validityDate={q.validity_date} />
         </HStack>
       </Card.Header>
       <Card.Body>

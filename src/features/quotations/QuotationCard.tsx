@@ -65,7 +65,7 @@ export const QuotationCard = memo(function QuotationCard({ q, customer, removedC
           <Text fontFamily="mono" fontWeight="bold">
             {q.code}
           </Text>
-          <StatusBadge status={q.status} />
+          <StatusBadge status={q.status} validityDate={q.validity_date} />
         </HStack>
         <Text fontWeight="semibold" color={customer ? undefined : 'fg.muted'}>{customerColumn({ q, customer, removedCustomer }, QT.noCustomer)}</Text>
         <Field label={QT.validity} value={formatDate(q.validity_date) || QT.none} />

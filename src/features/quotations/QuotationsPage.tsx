@@ -52,7 +52,7 @@ export function QuotationsPage({ CustomerFormDialog, ...launch }: Props) {
   useCodeRecoveryToasts();
 
   const rows = useMemo(() => (ready ? buildRows(full.quotations, byId) : []), [ready, full.quotations, byId]);
-  const filtered = useMemo(() => filterRows(rows, query, status), [rows, query, status]);
+  const filtered = useMemo(() => filterRows(rows, query, status, new Date()), [rows, query, status]);
   const headRows = useMemo(() => buildRows(head.quotations, head.customers), [head.quotations, head.customers]);
   const waitFull = !ready && (text.trim() !== '' || status !== 'all' || page > 1);
   const sliced = useMemo(() => (ready ? pageSlice(filtered, page, PAGE_SIZE) : headRows), [ready, filtered, page, headRows]);

@@ -41,7 +41,7 @@ export const QuotationsTable = memo(function QuotationsTable({ rows, actions, on
                 {formatBRL(q.total_amount)}
               </Table.Cell>
               <Table.Cell>
-                <StatusBadge status={q.status} />
+                <StatusBadge status={q.status} validityDate={q.validity_date} />
               </Table.Cell>
               <Table.Cell>
                 <RowActions q={q} actions={actions} onEdit={onEdit} {...launch} />

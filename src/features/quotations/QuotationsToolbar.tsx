@@ -16,6 +16,7 @@ export function QuotationsToolbar({ text, onText, status, onStatus, count }: Pro
         <NativeSelect.Field aria-label={QT.statusFilter} value={status} onChange={(e) => onStatus(e.target.value as StatusFilter)}>
           <option value="all">{QT.allStatuses}</option>
           <option value="pending">Pendente</option>
+          <option value="expired">Vencido</option>
           <option value="accepted">Aceito</option>
           <option value="rejected">Rejeitado</option>
         </NativeSelect.Field>

@@ -1,11 +1,15 @@
 import { Badge } from '@chakra-ui/react';
-import { quotationStatusColor, quotationStatusLabel } from '../../domain/quotation-status';
+import { quotationDisplayStatus, quotationStatusColor, quotationStatusLabel } from '../../domain/quotation-status';
 
-/** Pendente (yellow) / Aceito (green) / Rejeitado (red); any other value as is. */
-export function StatusBadge({ status }: { status: string }) {
+/**
+ * Pendente (yellow) / Aceito (green) / Rejeitado (red) / Vencido (orange: pending and past its
+ * validity date on this device's clock, issue 17); any other value as is.
+ */
+export function StatusBadge({ status, validityDate }: { status: string; validityDate?: string | null }) {
+  const shown = quotationDisplayStatus({ status, validity_date: validityDate }, new Date());
   return (
-    <Badge colorPalette={quotationStatusColor(status)} variant="subtle" data-testid="status-badge">
-      {quotationStatusLabel(status)}
+    <Badge colorPalette={quotationStatusColor(shown)} variant="subtle" data-testid="status-badge">
+      {quotationStatusLabel(shown)}
     </Badge>
   );
 }

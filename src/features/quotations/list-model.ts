@@ -5,8 +5,10 @@
 import type { CustomerDoc, QuotationDoc } from '@shared';
 import { referencedCustomerLabel } from '../../domain/customers';
 import { normalizeForSearch } from '../../domain/search';
+import { quotationDisplayStatus } from '../../domain/quotation-status';
 
-export type StatusFilter = 'all' | 'pending' | 'accepted' | 'rejected';
+/** 'pending' is still open; 'expired' (Vencido) is pending past its validity date. */
+export type StatusFilter = 'all' | 'pending' | 'expired' | 'accepted' | 'rejected';
 
 export type QuotationRow = {
   q: QuotationDoc;
@@ -30,9 +32,12 @@ export function buildRows(quotations: readonly QuotationDoc[], customers: Readon
   });
 }
 
-/** Rows whose code, customer name or description contain the text (accent/case-insensitive) and match the status. */
-export function filterRows(rows: readonly QuotationRow[], text: string, status: StatusFilter): QuotationRow[] {
+/**
+ * Rows whose code, customer name or description contain the text (accent/case-insensitive) and
+ * match the status as shown at `now` (Pendente and Vencido apart).
+ */
+export function filterRows(rows: readonly QuotationRow[], text: string, status: StatusFilter, now: Date | number = Date.now()): QuotationRow[] {
   const q = normalizeForSearch(text);
   if (q === '' && status === 'all') return rows as QuotationRow[];
-  return rows.filter((r) => (status === 'all' || r.q.status === status) && (q === '' || r.key.includes(q)));
+  return rows.filter((r) => (status === 'all' || quotationDisplayStatus(r.q, now) === status) && (q === '' || r.key.includes(q)));
 }

@@ -7,7 +7,7 @@ import { buildStaticPix } from '../../domain/brcode';
 import { formatDate } from '../../domain/dates';
 import { formatBRL, lineTotalCents, formatCentsBRL, toCents } from '../../domain/money';
 import { qrMatrix } from '../../domain/qr';
-import { quotationStatusLabel } from '../../domain/quotation-status';
+import { quotationDisplayStatus, quotationStatusLabel } from '../../domain/quotation-status';
 import { formatPhoneBR } from '../../domain/whatsapp';
 
 export const pdfFileName = (code: string) => `orcamento-${code}.pdf`;
@@ -73,7 +73,7 @@ export async function saveQuotationPdf(q: QuotationDoc, customer: CustomerDoc | 
 
   // Title, dates, status
   text(`Orçamento ${q.code}`, M, { size: 14, bold: true });
-  text(quotationStatusLabel(q.status), W - M, { size: 10, bold: true, align: 'right' });
+  text(quotationStatusLabel(quotationDisplayStatus(q, new Date())), W - M, { size: 10, bold: true, align: 'right' });
   y += 6;
   text(`Criado em ${formatDate(q.created_at)}   ·   Válido até ${formatDate(q.validity_date)}`, M, { size: 9, color: 70 });
   y += 8;

@@ -1,10 +1,14 @@
-/** 'Sincronização': unsent changes, last sync, 'Sincronizar agora', refused documents, conflict log. */
+/**
+ * 'Sincronização': unsent changes, last sync, 'Sincronizar agora', the device's clock when it is
+ * more than a minute off the server's, refused documents, conflict log.
+ */
 import { useCallback, useEffect, useState } from 'react';
 import { Badge, Box, Button, Card, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { listConflicts, type ConflictEntry } from '../../data/account';
 import { dismissRefused, retryRefused, syncNow, useSyncStatus } from '../../data/db/sync-status';
 import { useStaffDirectory } from '../../data/db/staff-directory';
 import { collectionLabel, documentTitle } from '../../ui/syncStatusText';
+import { CLOCK_SKEW_HINT, clockSkewMessage } from '../../domain/clock-skew';
 import type { CollectionName } from '@shared';
 import { fieldLabel, valueText, whenText, whoText } from './conflictText';
 import { SETTINGS_TEXT } from './messages';
@@ -35,6 +39,7 @@ export function SyncTab() {
   }, [tick, status.lastSyncAt]);
 
   const act = (fn: () => Promise<void>) => () => void fn().catch(notifyError);
+  const clock = clockSkewMessage(status.clockSkewMs);
 
   return (
     <Stack gap="4">
@@ -49,6 +54,16 @@ export function SyncTab() {
             <Text mt="3" textStyle="sm" color="orange.700">
               {T.offline}
             </Text>
+          )}
+          {clock && (
+            <Box mt="3" role="note" data-testid="clock-skew">
+              <Text textStyle="sm" fontWeight="medium" color="orange.700">
+                {clock}
+              </Text>
+              <Text textStyle="sm" color="fg.muted">
+                {CLOCK_SKEW_HINT}
+              </Text>
+            </Box>
           )}
           <HStack mt="4">
             <Button

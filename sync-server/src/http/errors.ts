@@ -33,6 +33,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   last_owner: 409,
   duplicate_email: 409,
   member_not_found: 404,
+  quotation_expired: 409,
+  quotation_already_decided: 409,
 };
 
 export class AppError extends Error {

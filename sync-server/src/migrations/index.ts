@@ -7,6 +7,7 @@ import { m004 } from './004-updated-by-decisions-quotation-link';
 import { m005 } from './005-catalog-defaults';
 import { m006 } from './006-first-versions';
 import { m007 } from './007-team-roles-device-cookies';
+import { m008 } from './008-decision-refusals';
 
 export type { Migration } from './types';
-export const migrations: readonly Migration[] = [m001, m002, m003, m004, m005, m006, m007];
+export const migrations: readonly Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008];

@@ -5,8 +5,14 @@
  *
  * Reads convert rows with the sync module's converter and writes go through its server-write
  * path (lock, sequence, stamps, NOTIFY), so staff devices receive every change like any other.
+ *
+ * Decisions (issue 17): the customer decides once. A quotation past its validity date (the
+ * shared 'Vencido' rule, schemas/rules.ts, on the server's clock) cannot be accepted, and once
+ * decided a second decision from the link is refused; staff reopen it by editing it (the app puts
+ * it back to pending and keeps the earlier decision in decision_history). Refused attempts are
+ * logged like decisions, with the refusal's code.
  */
-import type { MaterialLine, PublicQuotation, QuotationStatus } from '@shared';
+import { isValidityPast, shopDate, type ErrorCode, type MaterialLine, type PublicQuotation, type QuotationStatus } from '@shared';
 import type { Database, Queryable } from '../db/types';
 import type { Doc } from '../collections/convert';
 import { AppError } from '../http/errors';
@@ -18,13 +24,17 @@ import { canonicalJson, sha256Hex } from './canonical';
 
 export const MAX_DECISION_REASON = 1000;
 
-/** Whitelist: builds the public view field by field from the stored document. */
-export function toPublicQuotation(q: Doc, customerName: string | null): PublicQuotation {
+/**
+ * Whitelist: builds the public view field by field from the stored document. `expired` is
+ * derived at `now` (the server's clock): pending and past its validity date.
+ */
+export function toPublicQuotation(q: Doc, customerName: string | null, now: Date = new Date()): PublicQuotation {
   return {
     code: q.code as string,
     created_at: q.created_at as string,
     description: q.description as string,
     status: q.status as QuotationStatus,
+    expired: isValidityPast({ status: q.status as string, validity_date: q.validity_date as string | null }, shopDate(now)),
     total_amount: q.total_amount as number,
     discounts: q.discounts as number,
     taxes: q.taxes as number,
@@ -98,9 +108,20 @@ export interface DecisionInput {
   userAgent: string | null;
 }
 
+/** Why the link may not record this decision now, or null when it may. */
+export function decisionRefusal(doc: Doc, decision: DecisionInput['decision'], now: Date): ErrorCode | null {
+  if (doc.status !== 'pending') return 'quotation_already_decided';
+  if (decision === 'accepted' && isValidityPast({ status: 'pending', validity_date: doc.validity_date as string | null }, shopDate(now))) {
+    return 'quotation_expired';
+  }
+  return null;
+}
+
 /**
  * Accept or reject. Records the decision with IP, user agent and the sha256 of the canonical
- * JSON of the public view the customer decided on (as it was just before the decision).
+ * JSON of the public view the customer decided on (as it was just before the decision). A
+ * refused attempt (decisionRefusal) is recorded the same way with its code in `refused`, changes
+ * nothing else, and answers that code (409, pt-BR message).
  */
 export async function decideQuotation(db: Database, rawCode: unknown, input: DecisionInput): Promise<PublicQuotation> {
   const code = requireCode(rawCode);
@@ -109,22 +130,28 @@ export async function decideQuotation(db: Database, rawCode: unknown, input: Dec
   if (reason !== null && reason.length > MAX_DECISION_REASON) {
     throw new AppError('invalid_request', `O motivo deve ter no máximo ${MAX_DECISION_REASON} caracteres.`);
   }
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx) => {
     await lockWrites(tx);
     const { doc, customerName } = await findByCode(tx, code);
-    const versionHash = sha256Hex(canonicalJson(toPublicQuotation(doc, customerName)));
-    const now = new Date().toISOString();
+    const at = new Date();
+    const versionHash = sha256Hex(canonicalJson(toPublicQuotation(doc, customerName, at)));
+    const refused = decisionRefusal(doc, input.decision, at);
+    await tx.query(
+      `INSERT INTO quotation_decisions (quotation_id, code, decision, reason, ip, user_agent, version_hash, refused)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [doc.id, doc.code, input.decision, reason, input.ip, input.userAgent?.slice(0, 1000) ?? null, versionHash, refused],
+    );
+    if (refused) return { refused, quotation: null };
+    const now = at.toISOString();
     const updated = await updateAsServerIn(tx, 'quotations', doc.id, {
       status: input.decision,
       decided_at: now,
       decision_reason: reason,
       viewed_at: doc.viewed_at ?? now,
     });
-    await tx.query(
-      `INSERT INTO quotation_decisions (quotation_id, code, decision, reason, ip, user_agent, version_hash)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [doc.id, doc.code, input.decision, reason, input.ip, input.userAgent?.slice(0, 1000) ?? null, versionHash],
-    );
-    return toPublicQuotation(updated ?? doc, customerName);
+    return { refused: null, quotation: toPublicQuotation(updated ?? doc, customerName, at) };
   });
+  // Thrown after the commit: the refused attempt stays in the log.
+  if (outcome.refused) throw new AppError(outcome.refused);
+  return outcome.quotation;
 }

@@ -16,6 +16,13 @@
  *
  * Server-side edits (a customer accepting a quotation on the public page) are ordinary edits
  * here: server-writes.ts stamps them with client_updated_at = now.
+ *
+ * Device clocks (issue 17 §5): a `client_updated_at` more than 5 minutes ahead of the server's
+ * clock when it arrived counts, for the merge, as that moment — the incoming push's as the
+ * server's now, the stored version's as its `updated_at` (when the server wrote it). Otherwise a
+ * device whose clock is years ahead would win every conflict, even against edits made after
+ * its own. The value itself is stored as received, for the record. When both stamps are that far
+ * ahead they are compared as they are (a device against its own older push arriving late).
  */
 import type { SyncedCollection } from '../collections/tables';
 import { deepEqual, sameDocumentContent } from '@shared';
@@ -68,6 +75,24 @@ function time(v: unknown): number {
   return Number.isFinite(t) ? t : 0;
 }
 
+/** How far ahead of the server's clock a device's `client_updated_at` is believed. */
+export const MAX_CLIENT_AHEAD_MS = 5 * 60_000;
+
+/** The server's clock at the merge (ms); without it, `client_updated_at` is taken as it is. */
+export interface MergeClock {
+  now: number;
+}
+
+/** True when a stamp is more than 5 min ahead of the server's clock at `arrivedAt`. */
+export function isAhead(clientUpdatedAt: unknown, arrivedAt: number): boolean {
+  return time(clientUpdatedAt) > arrivedAt + MAX_CLIENT_AHEAD_MS;
+}
+
+/** An edit's time for the merge: its client_updated_at, or `arrivedAt` when that is more than 5 min later. */
+export function mergeTime(clientUpdatedAt: unknown, arrivedAt: number): number {
+  return isAhead(clientUpdatedAt, arrivedAt) ? arrivedAt : time(clientUpdatedAt);
+}
+
 function pick(doc: PlainDoc, fields: string[]): unknown {
   return fields.length === 1 ? (doc[fields[0]] ?? null) : Object.fromEntries(fields.map((f) => [f, doc[f] ?? null]));
 }
@@ -78,10 +103,21 @@ export function mergeDocuments(
   baseDoc: PlainDoc | null,
   server: PlainDoc,
   incoming: PlainDoc,
+  clock?: MergeClock,
 ): MergeResult {
   const base = baseDoc ?? {};
   const conflicts: FieldConflict[] = [];
-  const incomingIsLater = time(incoming.client_updated_at) >= time(server.client_updated_at);
+  // The stored version arrived when the server wrote it (updated_at); the incoming one, now.
+  const arrivedAt = (doc: PlainDoc): number =>
+    !clock ? Infinity : doc === incoming ? clock.now : Math.min(time(doc.updated_at) || clock.now, clock.now);
+  // Both stamps ahead: they tell nothing against the server's clock, but their order is still
+  // worth more than the order of arrival — a late copy of a device's older push must not beat its
+  // newer edit (found by npm run soak with SOAK_SKEW_SECONDS=900). So only a stamp ahead facing
+  // one that is not is moved back.
+  const bothAhead = clock !== undefined && isAhead(incoming.client_updated_at, arrivedAt(incoming)) && isAhead(server.client_updated_at, arrivedAt(server));
+  const editTime = (doc: PlainDoc): number =>
+    !clock || bothAhead ? time(doc.client_updated_at) : mergeTime(doc.client_updated_at, arrivedAt(doc));
+  const incomingIsLater = editTime(incoming) >= editTime(server);
   const laterSide: Side = incomingIsLater ? 'incoming' : 'server';
   const doc: PlainDoc = { ...server };
 
@@ -134,7 +170,7 @@ export function mergeDocuments(
     const edited = changedOn[editor];
     if (edited.length === 0) doc._deleted = true;
     else {
-      const editWins = time(editorDoc.client_updated_at) > time(deleterDoc.client_updated_at);
+      const editWins = editTime(editorDoc) > editTime(deleterDoc);
       doc._deleted = !editWins;
       const editedValues = Object.fromEntries(edited.map((f) => [f, editorDoc[f] ?? null]));
       conflicts.push({

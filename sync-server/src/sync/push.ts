@@ -154,7 +154,7 @@ async function mergeAndWrite(
 ): Promise<Doc> {
   const def = TABLES[collection];
   const fields = def.columns.map((c) => c.name);
-  const merged = mergeDocuments(collection, fields, base, stored.doc, incoming);
+  const merged = mergeDocuments(collection, fields, base, stored.doc, incoming, { now: Date.now() });
   const mergedDoc = keepImmutable(merged.doc, stored.doc);
   await logConflicts(tx, collection, stored.doc.id, merged.conflicts, {
     server: { userId: stored.writtenBy, sessionId: stored.writtenSession },

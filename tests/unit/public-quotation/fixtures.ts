@@ -7,6 +7,7 @@ export function publicQuotation(overrides: Partial<PublicQuotation> = {}): Publi
     created_at: '2026-11-20T14:30:00Z',
     description: 'Portão de correr',
     status: 'pending',
+    expired: false,
     total_amount: 1234.5,
     discounts: 0,
     taxes: 0,

@@ -58,4 +58,21 @@ describe('list search and filter', () => {
     expect(filterRows(rows, '', 'accepted').map((r) => r.q.code)).toEqual(['ORC-BBB222']);
     expect(filterRows(rows, 'portao', 'rejected')).toEqual([]);
   });
+  it('Vencido apart from Pendente: a pending quotation past its validity date (shop calendar), at the given clock', () => {
+    const withValidity = buildRows(
+      [
+        { ...q('ORC-VAL001', 'Grade', 'pending'), validity_date: '2026-11-25' },
+        { ...q('ORC-VEN002', 'Portão', 'pending'), validity_date: '2026-11-24' },
+        { ...q('ORC-ACE003', 'Eixo', 'accepted'), validity_date: '2026-11-01' },
+      ],
+      customers,
+    );
+    const now = new Date('2026-11-25T20:00:00Z'); // 17:00 on the 25th in São Paulo
+    expect(filterRows(withValidity, '', 'expired', now).map((r) => r.q.code)).toEqual(['ORC-VEN002']);
+    expect(filterRows(withValidity, '', 'pending', now).map((r) => r.q.code)).toEqual(['ORC-VAL001']);
+    expect(filterRows(withValidity, '', 'accepted', now).map((r) => r.q.code)).toEqual(['ORC-ACE003']);
+    // Renewed validity: pending again.
+    const renewed = buildRows([{ ...q('ORC-VEN002', 'Portão', 'pending'), validity_date: '2026-12-10' }], customers);
+    expect(filterRows(renewed, '', 'pending', now).map((r) => r.q.code)).toEqual(['ORC-VEN002']);
+  });
 });

@@ -1,0 +1,161 @@
+/**
+ * Issue 17 §4, the customer's decision on the public link: a quotation past its validity date is
+ * 'Vencido' and cannot be accepted; once decided, a second decision from the link is refused;
+ * staff renew the validity or reopen the quotation by editing it. Every refusal is a 409 with a
+ * pt-BR message (never a 500), changes nothing, and stays in the decisions log.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ERROR_MESSAGES, shopDate, type PublicQuotation } from '@shared';
+import { api, backends, signIn, startTestServer, type TestServer } from '../support/server';
+import { editStored } from './sync-fixtures';
+import { insertQuotation } from './public-fixtures';
+
+const DAY = 86_400_000;
+/** A decision's answer: the public view, or a refusal's {error, message}. */
+type Answer = PublicQuotation & { error?: string; message?: string };
+/** The shop's date `days` from today (server and test share the machine's clock). */
+const shopDay = (days: number) => shopDate(Date.now() + days * DAY);
+
+describe.each(backends())('public decisions (%s)', (backend) => {
+  let server: TestServer;
+  let staffToken: string;
+  beforeAll(async () => {
+    server = await startTestServer({ backend });
+    staffToken = (await signIn(server)).accessToken;
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const view = (code: string) => api<PublicQuotation>(server, `/api/public/quotations/${code}`);
+  const accept = (code: string) => api<Answer>(server, `/api/public/quotations/${code}/accept`, { method: 'POST', headers: { 'user-agent': 'Celular/2.0' } });
+  const reject = (code: string, reason?: string) =>
+    api<Answer>(server, `/api/public/quotations/${code}/reject`, { method: 'POST', body: reason ? { reason } : {} });
+  const log = async (id: string) =>
+    (
+      await server.db.query<{ decision: string; reason: string | null; refused: string | null; user_agent: string | null; version_hash: string }>(
+        'SELECT decision, reason, refused, user_agent, version_hash FROM quotation_decisions WHERE quotation_id = $1 ORDER BY id',
+        [id],
+      )
+    ).rows;
+  const stored = async (id: string) =>
+    (await server.db.query<{ status: string; decided_at: unknown; decision_reason: string | null }>('SELECT status, decided_at, decision_reason FROM quotations WHERE id = $1', [id])).rows[0];
+
+  test('past its validity date: shown as expired, accepting is refused (409, pt-BR) and logged; nothing changes', async () => {
+    const q = await insertQuotation(server.db, { validity_date: shopDay(-1) });
+    expect((await view(q.code)).body).toMatchObject({ status: 'pending', expired: true });
+
+    const res = await accept(q.code);
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ error: 'quotation_expired', message: ERROR_MESSAGES.quotation_expired });
+    expect(res.body.message).toContain('vencido');
+
+    expect(await stored(q.id)).toMatchObject({ status: 'pending', decided_at: null });
+    expect((await view(q.code)).body).toMatchObject({ status: 'pending', expired: true, decided_at: null });
+    const rows = await log(q.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ decision: 'accepted', refused: 'quotation_expired', user_agent: 'Celular/2.0' });
+    expect(rows[0].version_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  test('valid through its validity date: a quotation valid until today can still be accepted', async () => {
+    const q = await insertQuotation(server.db, { validity_date: shopDay(0) });
+    expect((await view(q.code)).body.expired).toBe(false);
+    const res = await accept(q.code);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'accepted', expired: false });
+    expect(await log(q.id)).toEqual([expect.objectContaining({ decision: 'accepted', refused: null })]);
+  });
+
+  test('staff renew the validity (edit it to a future date): Pendente again, and the customer can accept', async () => {
+    const q = await insertQuotation(server.db, { validity_date: shopDay(-10) });
+    expect((await accept(q.code)).status).toBe(409);
+
+    const pushed = await editStored(server, staffToken, 'quotations', q.id, { validity_date: shopDay(15) });
+    expect(pushed.rejections).toEqual([]);
+    expect((await view(q.code)).body).toMatchObject({ status: 'pending', expired: false, validity_date: shopDay(15) });
+
+    const res = await accept(q.code);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'accepted', expired: false });
+    expect(res.body.decided_at).toEqual(expect.any(String));
+    expect((await log(q.id)).map((r) => [r.decision, r.refused])).toEqual([
+      ['accepted', 'quotation_expired'],
+      ['accepted', null],
+    ]);
+  });
+
+  test('once decided, a second decision from the link is refused (409, pt-BR): the first one stands', async () => {
+    const q = await insertQuotation(server.db);
+    const first = await accept(q.code);
+    expect(first.status).toBe(200);
+
+    const second = await reject(q.code, 'Mudei de ideia');
+    expect(second.status).toBe(409);
+    expect(second.body).toEqual({ error: 'quotation_already_decided', message: ERROR_MESSAGES.quotation_already_decided });
+    const again = await accept(q.code.toLowerCase());
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe('quotation_already_decided');
+
+    expect(await stored(q.id)).toMatchObject({ status: 'accepted', decision_reason: null });
+    const shown = (await view(q.code)).body;
+    expect(shown).toMatchObject({ status: 'accepted', decided_at: first.body.decided_at, decision_reason: null });
+    // Everything is in the log, the refused attempts (with what the customer typed) too.
+    expect((await log(q.id)).map((r) => [r.decision, r.reason, r.refused])).toEqual([
+      ['accepted', null, null],
+      ['rejected', 'Mudei de ideia', 'quotation_already_decided'],
+      ['accepted', null, 'quotation_already_decided'],
+    ]);
+  });
+
+  test('a rejected quotation cannot be accepted from the link either, even past its validity', async () => {
+    const q = await insertQuotation(server.db);
+    expect((await reject(q.code, 'Caro')).status).toBe(200);
+    const res = await accept(q.code);
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe('quotation_already_decided');
+    expect((await view(q.code)).body).toMatchObject({ status: 'rejected', decision_reason: 'Caro', expired: false });
+  });
+
+  test('staff reopen a decided quotation by editing it (back to pending, the decision kept in the history): the link decides again', async () => {
+    const q = await insertQuotation(server.db);
+    const accepted = await accept(q.code);
+    expect(accepted.status).toBe(200);
+    // What the app's edit writes (src/domain/quotation-form.ts resetDecision).
+    const pushed = await editStored(server, staffToken, 'quotations', q.id, {
+      description: 'Portão de aço 3x2 m com pintura e fechadura',
+      status: 'pending',
+      decided_at: null,
+      decision_reason: null,
+      decision_history: [{ status: 'accepted', decided_at: accepted.body.decided_at, reason: null, reset_at: new Date().toISOString() }],
+    });
+    expect(pushed.rejections).toEqual([]);
+    expect((await view(q.code)).body).toMatchObject({ status: 'pending', decided_at: null, expired: false });
+
+    const res = await reject(q.code, 'Ficou caro com a fechadura');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'rejected', decision_reason: 'Ficou caro com a fechadura' });
+    expect((await log(q.id)).map((r) => [r.decision, r.refused])).toEqual([
+      ['accepted', null],
+      ['rejected', null],
+    ]);
+  });
+
+  test('refusals are 4xx with a pt-BR message for every code the link can meet, never a 5xx', async () => {
+    const expired = await insertQuotation(server.db, { validity_date: '2020-01-01' });
+    const decided = await insertQuotation(server.db, { status: 'accepted' });
+    const cases: [string, string][] = [
+      [`/api/public/quotations/${expired.code}/accept`, 'quotation_expired'],
+      [`/api/public/quotations/${decided.code}/accept`, 'quotation_already_decided'],
+      [`/api/public/quotations/${decided.code}/reject`, 'quotation_already_decided'],
+      ['/api/public/quotations/ORC-NAOEXISTE/accept', 'not_found'],
+    ];
+    for (const [path, code] of cases) {
+      const res = await api(server, path, { method: 'POST', body: {} });
+      expect(res.status, path).toBeGreaterThanOrEqual(400);
+      expect(res.status, path).toBeLessThan(500);
+      expect(res.body, path).toEqual({ error: code, message: ERROR_MESSAGES[code as keyof typeof ERROR_MESSAGES] });
+      expect(res.body.message, path).toMatch(/[ãçéêó]|Orçamento|orçamento/);
+    }
+  });
+});
