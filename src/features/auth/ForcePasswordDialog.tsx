@@ -81,7 +81,7 @@ export function ForcePasswordDialog({ open }: { open: boolean }) {
                           data-rule={r.rule}
                           data-ok={r.ok}
                           textStyle="sm"
-                          color={r.ok ? 'green.600' : 'fg.muted'}
+                          color={r.ok ? 'green.700' : 'fg.muted'}
                         >
                           <List.Indicator asChild>{r.ok ? <Check size={16} /> : <X size={16} />}</List.Indicator>
                           {r.label}

@@ -4,6 +4,7 @@ import { Badge, HStack, IconButton, Table, Text } from '@chakra-ui/react';
 import { Pencil, Trash2 } from 'lucide-react';
 import { CASHFLOW_TEXT as T } from './messages';
 import type { RowView } from './rowView';
+import { TableScroll } from '../../ui/ScrollRegion';
 
 interface Props {
   rows: RowView[];
@@ -15,7 +16,7 @@ const TYPE_COLORS = { entrada: 'green', saida: 'red', despesas: 'orange' } as co
 
 export const TransactionTable = memo(function TransactionTable({ rows, onEdit, onDelete }: Props) {
   return (
-    <Table.ScrollArea borderWidth="1px" borderRadius="md">
+    <TableScroll label="Lançamentos">
       <Table.Root size="sm" interactive aria-label={T.listLabel}>
         <Table.Header>
           <Table.Row>
@@ -79,6 +80,6 @@ export const TransactionTable = memo(function TransactionTable({ rows, onEdit, o
           ))}
         </Table.Body>
       </Table.Root>
-    </Table.ScrollArea>
+    </TableScroll>
   );
 });

@@ -8,6 +8,7 @@ import { formatBRL } from '../../domain/money';
 import { quotationDisplayStatus, quotationStatusColor, quotationStatusLabel } from '../../domain/quotation-status';
 import { effectiveStatus, PAYMENT_STATUS_COLORS, PAYMENT_STATUS_LABELS, shopDate } from '../../domain/transaction-status';
 import { CUSTOMER_TEXT as T } from './messages';
+import { TableScroll } from '../../ui/ScrollRegion';
 
 export interface CustomerDetailsDialogProps {
   customer: { id: string; name: string } | null;
@@ -93,7 +94,7 @@ function Loading({ text }: { text: string }) {
 function TransactionsTable({ rows }: { rows: CustomerTransaction[] }) {
   const today = shopDate(new Date());
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md">
+    <TableScroll label="Orçamentos do cliente">
       <Table.Root size="sm" aria-label={T.tabTransactions}>
         <Table.Header>
           <Table.Row>
@@ -123,14 +124,14 @@ function TransactionsTable({ rows }: { rows: CustomerTransaction[] }) {
           })}
         </Table.Body>
       </Table.Root>
-    </Table.ScrollArea>
+    </TableScroll>
   );
 }
 
 function QuotationsTable({ rows }: { rows: CustomerQuotation[] }) {
   const now = new Date();
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md">
+    <TableScroll label="Lançamentos do cliente">
       <Table.Root size="sm" aria-label={T.tabQuotations}>
         <Table.Header>
           <Table.Row>
@@ -159,6 +160,6 @@ function QuotationsTable({ rows }: { rows: CustomerQuotation[] }) {
           ))}
         </Table.Body>
       </Table.Root>
-    </Table.ScrollArea>
+    </TableScroll>
   );
 }

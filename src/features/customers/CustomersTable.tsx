@@ -3,10 +3,11 @@ import { Badge, Table, Text } from '@chakra-ui/react';
 import type { CustomerRow } from '../../data/db/customers';
 import { CustomerActions, FixButton, type CustomerActionHandlers } from './CustomerActions';
 import { CUSTOMER_TEXT as T } from './messages';
+import { TableScroll } from '../../ui/ScrollRegion';
 
 export function CustomersTable({ rows, countsLoading = false, ...handlers }: { rows: CustomerRow[]; countsLoading?: boolean } & CustomerActionHandlers) {
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md">
+    <TableScroll label="Lista de clientes">
       <Table.Root size="sm" interactive aria-label={T.title}>
         <Table.Header>
           <Table.Row>
@@ -58,6 +59,6 @@ export function CustomersTable({ rows, countsLoading = false, ...handlers }: { r
           ))}
         </Table.Body>
       </Table.Root>
-    </Table.ScrollArea>
+    </TableScroll>
   );
 }

@@ -8,12 +8,13 @@ import { QT } from './messages';
 import { RowActions, type LaunchProps } from './RowActions';
 import { StatusBadge } from './StatusBadge';
 import type { QuotationActions } from './useQuotationActions';
+import { TableScroll } from '../../ui/ScrollRegion';
 
 type Props = LaunchProps & { rows: QuotationRow[]; actions: QuotationActions; onEdit: (q: QuotationDoc) => void };
 
 export const QuotationsTable = memo(function QuotationsTable({ rows, actions, onEdit, ...launch }: Props) {
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md">
+    <TableScroll label="Lista de orçamentos">
       <Table.Root size="sm" striped data-testid="quotations-table">
         <Table.Header>
           <Table.Row>
@@ -50,6 +51,6 @@ export const QuotationsTable = memo(function QuotationsTable({ rows, actions, on
           ))}
         </Table.Body>
       </Table.Root>
-    </Table.ScrollArea>
+    </TableScroll>
   );
 });

@@ -62,7 +62,7 @@ export function ChangePasswordForm() {
         </Text>
         <List.Root variant="plain" gap="1">
           {rules.map((r) => (
-            <List.Item key={r.rule} data-rule={r.rule} data-ok={r.ok} textStyle="sm" color={r.ok ? 'green.600' : 'fg.muted'}>
+            <List.Item key={r.rule} data-rule={r.rule} data-ok={r.ok} textStyle="sm" color={r.ok ? 'green.700' : 'fg.muted'}>
               <List.Indicator asChild>{r.ok ? <Check size={16} /> : <X size={16} />}</List.Indicator>
               {r.label}
             </List.Item>

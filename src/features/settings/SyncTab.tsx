@@ -160,7 +160,7 @@ function Stat({ label, value, tone, testId }: { label: string; value: string; to
       <Text textStyle="sm" color="fg.muted">
         {label}
       </Text>
-      <Text fontSize="xl" fontWeight="semibold" color={tone ? `${tone}.600` : undefined} data-testid={testId}>
+      <Text fontSize="xl" fontWeight="semibold" color={tone ? `${tone}.fg` : undefined} data-testid={testId}>
         {value}
       </Text>
     </Stack>

@@ -7,6 +7,7 @@ import { formatDate, formatTime } from '../../domain/dates';
 import { formatQuantity, ledgerNewestFirst, stockStatus } from '../../domain/stock';
 import { STOCK_TEXT as T } from './messages';
 import type { CatalogLookup } from './useCatalogLookup';
+import { ScrollBox } from '../../ui/ScrollRegion';
 
 interface Props {
   item: StockItemWithQuantity | null;
@@ -70,7 +71,7 @@ export function ItemView({ item, lookup, onClose, onEdit, onMove, onExitComplete
                   {lines.length === 0 ? (
                     <Text color="fg.muted">{T.noMovements}</Text>
                   ) : (
-                    <Box overflowX="auto" borderWidth="1px" rounded="md">
+                    <ScrollBox label="Movimentações do item" borderWidth="1px" rounded="md">
                       <Table.Root size="sm">
                         <Table.Header>
                           <Table.Row>
@@ -86,7 +87,7 @@ export function ItemView({ item, lookup, onClose, onEdit, onMove, onExitComplete
                                 {formatDate(m.created_at)} {formatTime(m.created_at)}
                               </Table.Cell>
                               <Table.Cell>{(m.created_by && emails.get(m.created_by)) || T.unknownUser}</Table.Cell>
-                              <Table.Cell color={m.delta > 0 ? 'green.600' : 'red.600'} fontWeight="semibold">
+                              <Table.Cell color={m.delta > 0 ? 'green.700' : 'red.600'} fontWeight="semibold">
                                 {signed(m.delta)}
                               </Table.Cell>
                               <Table.Cell>{m.reason ?? T.missing}</Table.Cell>
@@ -95,7 +96,7 @@ export function ItemView({ item, lookup, onClose, onEdit, onMove, onExitComplete
                           ))}
                         </Table.Body>
                       </Table.Root>
-                    </Box>
+                    </ScrollBox>
                   )}
                 </Stack>
               )}

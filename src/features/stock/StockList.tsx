@@ -1,6 +1,6 @@
 /** The stock list: search, category filter, table (wide) or cards (narrow), movements and actions. */
 import { useMemo, useState } from 'react';
-import { Box, Card, HStack, Input, NativeSelect, Stack, Table, Text, useBreakpointValue } from '@chakra-ui/react';
+import { Card, HStack, Input, NativeSelect, Stack, Table, Text, useBreakpointValue } from '@chakra-ui/react';
 import type { StockItemWithQuantity } from '../../data/db/stock';
 import { matchesSearch } from '../../domain/search';
 import { Pagination } from '../../ui/Pagination';
@@ -8,6 +8,7 @@ import { pageSlice } from '../../ui/pagination';
 import { STOCK_TEXT as T } from './messages';
 import { QuantityStepper, RowActions } from './StockRowActions';
 import type { CatalogLookup } from './useCatalogLookup';
+import { ScrollBox } from '../../ui/ScrollRegion';
 
 interface Props {
   items: StockItemWithQuantity[];
@@ -64,7 +65,7 @@ export function StockList({ items, lookup, onStep, onMove, onView, onDelete }: P
       ) : (
         <>
           {layout === 'table' ? (
-          <Box borderWidth="1px" rounded="md" overflowX="auto">
+          <ScrollBox label="Itens do estoque" borderWidth="1px" rounded="md">
             <Table.Root size="sm" interactive>
               <Table.Header>
                 <Table.Row>
@@ -91,7 +92,7 @@ export function StockList({ items, lookup, onStep, onMove, onView, onDelete }: P
                 ))}
               </Table.Body>
             </Table.Root>
-          </Box>
+          </ScrollBox>
           ) : (
           <Stack gap="2">
             {rows.map((i) => (

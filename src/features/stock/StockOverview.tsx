@@ -9,6 +9,7 @@ import { pageSlice } from '../../ui/pagination';
 import { formatQuantity, isCritical, lastUpdate, monthlyMovements, movementsThisMonth, stockStatus } from '../../domain/stock';
 import { STOCK_TEXT as T } from './messages';
 import type { CatalogLookup } from './useCatalogLookup';
+import { ScrollBox } from '../../ui/ScrollRegion';
 
 const MovementChart = lazy(() => import('./MovementChart'));
 
@@ -44,7 +45,7 @@ export function StockOverview({ items, movements, lookup, now = new Date() }: Pr
         <Summary label={T.criticalItems} value={String(critical)} testId="critical-items" tone={critical > 0 ? 'red.600' : undefined} />
         <Summary label={T.monthMovements} value={String(thisMonth)} testId="month-movements" />
       </SimpleGrid>
-      <Box borderWidth="1px" rounded="md" overflowX="auto">
+      <ScrollBox label="Estoque por item" borderWidth="1px" rounded="md">
         <Table.Root size="sm">
           <Table.Header>
             <Table.Row>
@@ -80,7 +81,7 @@ export function StockOverview({ items, movements, lookup, now = new Date() }: Pr
             {T.empty}
           </Text>
         )}
-      </Box>
+      </ScrollBox>
       <Pagination page={page} total={items.length} pageSize={20} onPageChange={setPage} />
       <Card.Root>
         <Card.Header>

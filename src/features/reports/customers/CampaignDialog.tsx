@@ -10,6 +10,7 @@ import { REPORT_TEXT as T } from '../messages';
 import { AUDIENCES, audienceRows, type Audience } from './campaigns';
 import type { CustomerReportData } from './useCustomerReport';
 import { WhatsAppLink } from './WhatsAppLink';
+import { TableScroll } from '../../../ui/ScrollRegion';
 
 const PAGE_SIZE = 8;
 
@@ -81,7 +82,7 @@ export function CampaignDialog({ open, audience: initial, chooseAudience, data, 
                   <Text color="fg.muted">{T.campaignEmpty}</Text>
                 ) : (
                   <Box>
-                    <Table.ScrollArea borderWidth="1px" rounded="md">
+                    <TableScroll label="Clientes da campanha">
                       <Table.Root size="sm">
                         <Table.Body>
                           {pageSlice(rows, page, PAGE_SIZE).map((r) => (
@@ -100,7 +101,7 @@ export function CampaignDialog({ open, audience: initial, chooseAudience, data, 
                           ))}
                         </Table.Body>
                       </Table.Root>
-                    </Table.ScrollArea>
+                    </TableScroll>
                     <Pagination page={page} total={rows.length} pageSize={PAGE_SIZE} onPageChange={setPage} buttons={3} />
                   </Box>
                 )}

@@ -8,6 +8,7 @@ import { CUSTOMER_STATUS_COLORS, CUSTOMER_STATUS_LABELS, sortCustomerRows, type 
 import { Pagination } from '../../../ui/Pagination';
 import { pageSlice } from '../../../ui/pagination';
 import { REPORT_TEXT as T } from '../messages';
+import { TableScroll } from '../../../ui/ScrollRegion';
 
 const PAGE_SIZE = 10;
 
@@ -52,7 +53,7 @@ export function CustomerList({ rows }: { rows: CustomerRow[] }) {
       {shown.length === 0 ? (
         <Text color="fg.muted">{T.noCustomers}</Text>
       ) : (
-        <Table.ScrollArea borderWidth="1px" rounded="md">
+        <TableScroll label="Lista de clientes">
           <Table.Root size="sm" minW="400px" striped data-testid="customer-list">
             <Table.Header>
               <Table.Row>
@@ -79,7 +80,7 @@ export function CustomerList({ rows }: { rows: CustomerRow[] }) {
               ))}
             </Table.Body>
           </Table.Root>
-        </Table.ScrollArea>
+        </TableScroll>
       )}
       <Pagination page={page} total={shown.length} pageSize={PAGE_SIZE} onPageChange={setPage} buttons={3} />
     </Stack>

@@ -9,6 +9,7 @@ import { BarChart, COLORS } from '../charts';
 import { Section } from '../parts/Section';
 import { REPORT_TEXT as T } from '../messages';
 import { WhatsAppLink } from './WhatsAppLink';
+import { TableScroll } from '../../../ui/ScrollRegion';
 
 /** 'Clientes Inadimplentes': top 5 debtors chart and the table with 'Enviar Lembrete'. */
 const PAGE_SIZE = 10;
@@ -40,7 +41,7 @@ export function DebtorsSection({ debtors }: { debtors: CustomerRow[] }) {
             />
           </div>
           <Box minW="0">
-            <Table.ScrollArea borderWidth="1px" rounded="md">
+            <TableScroll label={T.topDebtors}>
               <Table.Root size="sm" data-testid="debtors-table">
                 <Table.Header>
                   <Table.Row>
@@ -75,7 +76,7 @@ export function DebtorsSection({ debtors }: { debtors: CustomerRow[] }) {
                   ))}
                 </Table.Body>
               </Table.Root>
-            </Table.ScrollArea>
+            </TableScroll>
             <Pagination page={page} total={debtors.length} pageSize={PAGE_SIZE} onPageChange={setPage} buttons={3} />
           </Box>
         </SimpleGrid>

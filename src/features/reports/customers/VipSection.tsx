@@ -4,6 +4,7 @@ import type { CustomerRow } from '../../../domain/reports';
 import { BarChart, COLORS } from '../charts';
 import { Section } from '../parts/Section';
 import { REPORT_TEXT as T } from '../messages';
+import { TableScroll } from '../../../ui/ScrollRegion';
 
 /** 'Clientes VIP': top 10 by total spent. */
 export function VipSection({ top }: { top: CustomerRow[] }) {
@@ -25,7 +26,7 @@ export function VipSection({ top }: { top: CustomerRow[] }) {
               series={[{ label: T.colTotalSpent, color: COLORS.income, values: top.map((c) => fromCents(c.totalCents)) }]}
             />
           </div>
-          <Table.ScrollArea borderWidth="1px" rounded="md">
+          <TableScroll label={T.top10}>
             <Table.Root size="sm" minW="440px" data-testid="vip-table">
               <Table.Header>
                 <Table.Row>
@@ -50,7 +51,7 @@ export function VipSection({ top }: { top: CustomerRow[] }) {
                 ))}
               </Table.Body>
             </Table.Root>
-          </Table.ScrollArea>
+          </TableScroll>
         </SimpleGrid>
       )}
     </Section>

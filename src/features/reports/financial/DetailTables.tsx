@@ -7,6 +7,7 @@ import { Pagination } from '../../../ui/Pagination';
 import { pageSlice } from '../../../ui/pagination';
 import { StatusPill } from '../parts/StatusPill';
 import { REPORT_TEXT as T } from '../messages';
+import { TableScroll } from '../../../ui/ScrollRegion';
 
 const PAGE_SIZE = 10;
 
@@ -15,7 +16,7 @@ function DetailTable({ rows, kind, customerName }: { rows: ReportTx[]; kind: 'in
   if (rows.length === 0) return <Text color="fg.muted">{kind === 'income' ? T.noIncome : T.noExpense}</Text>;
   return (
     <>
-      <Table.ScrollArea borderWidth="1px" rounded="md">
+      <TableScroll label={kind === 'income' ? 'Receitas do período' : 'Despesas do período'}>
         <Table.Root size="sm" minW="560px" striped>
           <Table.Header>
             <Table.Row>
@@ -44,7 +45,7 @@ function DetailTable({ rows, kind, customerName }: { rows: ReportTx[]; kind: 'in
             ))}
           </Table.Body>
         </Table.Root>
-      </Table.ScrollArea>
+      </TableScroll>
       <Pagination page={page} total={rows.length} pageSize={PAGE_SIZE} onPageChange={setPage} buttons={3} />
     </>
   );

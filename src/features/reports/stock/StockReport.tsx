@@ -8,6 +8,7 @@ import { Section } from '../parts/Section';
 import { SummaryCard } from '../parts/SummaryCard';
 import { useToday } from '../parts/useToday';
 import { REPORT_TEXT as T } from '../messages';
+import { TableScroll } from '../../../ui/ScrollRegion';
 
 const qty = (n: number) => n.toLocaleString('pt-BR', { maximumFractionDigits: 3 });
 
@@ -59,7 +60,7 @@ export function StockReport() {
               {critical.length === 0 ? (
                 <Text color="fg.muted">{rows.length === 0 ? T.noStock : T.noCritical}</Text>
               ) : (
-                <Table.ScrollArea borderWidth="1px" rounded="md" maxH="420px">
+                <TableScroll label={T.stockCritical} maxH="420px">
                   <Table.Root size="sm" stickyHeader tableLayout="auto">
                     <Table.Header>
                       <Table.Row>
@@ -85,7 +86,7 @@ export function StockReport() {
                       ))}
                     </Table.Body>
                   </Table.Root>
-                </Table.ScrollArea>
+                </TableScroll>
               )}
             </Section>
           </SimpleGrid>
