@@ -27,7 +27,12 @@ export function holdEarlyClicks(container: HTMLElement): () => void {
   const held: HTMLButtonElement[] = [];
   const hold = (event: MouseEvent) => {
     const button = event.target instanceof Element ? event.target.closest('button') : null;
-    if (button && container.contains(button)) held.push(button);
+    if (button && container.contains(button)) {
+      held.push(button);
+      // A submit button (Aceitar / Recusar are forms, for a tap before any script) would post
+      // the page away: the script is here now, so it answers the replayed click itself.
+      event.preventDefault();
+    }
   };
   document.addEventListener('click', hold, true);
   return () => {

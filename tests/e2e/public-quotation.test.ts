@@ -54,6 +54,8 @@ const drawnAgain = quotationDoc({ code: 'ORC-SSR009', customer_id: customer.id }
 // Issue 17: past its validity date, and one the customer already decided.
 const expired = quotationDoc({ code: 'ORC-VENC10', customer_id: customer.id, validity_date: isoDate(-3) });
 const decidedTwice = quotationDoc({ code: 'ORC-DECI11', customer_id: customer.id });
+const noScriptAccept = quotationDoc({ code: 'ORC-NOJS12', customer_id: customer.id });
+const noScriptReject = quotationDoc({ code: 'ORC-NOJS13', customer_id: customer.id });
 
 const ACTIONS = ['Voltar', 'Atualizar', 'Aceitar', 'Recusar', 'Imprimir'];
 
@@ -61,7 +63,7 @@ beforeAll(async () => {
   ({ server, browser, staff } = await openSuite());
   await seed(server, staff, 'company', [company]);
   await seed(server, staff, 'customers', [customer]);
-  await seed(server, staff, 'quotations', [shown, discounted, toAccept, toReject, toPrint, drawn, drawnToAccept, drawnEarlyClick, drawnAgain, expired, decidedTwice]);
+  await seed(server, staff, 'quotations', [shown, discounted, toAccept, toReject, toPrint, drawn, drawnToAccept, drawnEarlyClick, drawnAgain, expired, decidedTwice, noScriptAccept, noScriptReject]);
 });
 
 afterAll(() => closeSuite({ server, browser }));
@@ -338,4 +340,20 @@ test('once accepted the page shows the decision and no more Aceitar or Recusar; 
   expect(again.status).toBe(409);
   expect(((await again.json()) as { message: string }).message).toBe('Este orçamento já foi respondido. Para mudar a decisão, fale com a oficina.');
   expect((await publicView(decidedTwice.code)).status).toBe('accepted');
+});
+
+test('with no JavaScript at all, Aceitar and Recusar still decide: the forms post and the drawn page shows the decision', async () => {
+  const { page } = await newContext(browser, server, { javaScriptEnabled: false });
+  await page.goto(`/quotation/${noScriptAccept.code}`);
+  await page.getByRole('button', { name: 'Aceitar', exact: true }).click();
+  await page.waitForURL(`**/quotation/${noScriptAccept.code}`);
+  await page.getByText('Aceito', { exact: true }).first().waitFor();
+  expect(await page.getByRole('button', { name: 'Aceitar', exact: true }).count()).toBe(0);
+  expect((await publicView(noScriptAccept.code)).status).toBe('accepted');
+
+  await page.goto(`/quotation/${noScriptReject.code}`);
+  await page.getByRole('button', { name: 'Recusar', exact: true }).click();
+  await page.waitForURL(`**/quotation/${noScriptReject.code}`);
+  await page.getByText('Rejeitado', { exact: true }).first().waitFor();
+  expect((await publicView(noScriptReject.code)).status).toBe('rejected');
 });

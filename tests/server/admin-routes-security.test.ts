@@ -34,6 +34,8 @@ const OPEN_ROUTES = [
   // LAN mode: the local CA's public certificate and the page that explains installing it.
   '/forja-ca.crt',
   '/instalar-certificado',
+  // The quotation page's Aceitar / Recusar forms (work before any JavaScript has run).
+  '/quotation/',
 ];
 
 /** "METHOD path" of every route in Fastify's route tree (HEAD twins dropped). */

@@ -2,6 +2,8 @@ import { ArrowLeft, Check, Printer, RefreshCw, X } from 'lucide-react';
 import { PQ_MESSAGES as M } from './messages';
 
 interface Props {
+  /** The quotation's code: the forms' addresses. */
+  code: string;
   refreshing: boolean;
   busy: 'accept' | 'reject' | null;
   onBack: () => void;
@@ -21,7 +23,8 @@ interface Props {
  * Plain buttons styled like the UI kit's (quotation.css): they are part of the first paint, which
  * must not wait for the kit on a phone.
  */
-export function ActionBar({ refreshing, busy, onBack, onRefresh, onAccept, onReject, onPrint, canAccept, canReject }: Props) {
+export function ActionBar({ code, refreshing, busy, onBack, onRefresh, onAccept, onReject, onPrint, canAccept, canReject }: Props) {
+  const action = (verb: 'aceitar' | 'recusar') => `/quotation/${encodeURIComponent(code)}/${verb}`;
   return (
     <div className="pq-no-print pq-actions">
       <div className="pq-actions__group">
@@ -42,17 +45,23 @@ export function ActionBar({ refreshing, busy, onBack, onRefresh, onAccept, onRej
         </button>
       </div>
       <div className="pq-actions__group">
+        {/* Real forms: before the script runs a tap posts them and the server answers with the
+            drawn page (sync-server/src/public/routes.ts); once it runs, it handles them here. */}
         {canAccept && (
-          <button type="button" className="pq-btn pq-btn--accept" onClick={onAccept} disabled={busy !== null} aria-busy={busy === 'accept'}>
-            <Check size={16} aria-hidden="true" />
-            {M.accept}
-          </button>
+          <form method="post" action={action('aceitar')} className="pq-form" onSubmit={(e) => (e.preventDefault(), onAccept())}>
+            <button type="submit" className="pq-btn pq-btn--accept" disabled={busy !== null} aria-busy={busy === 'accept'}>
+              <Check size={16} aria-hidden="true" />
+              {M.accept}
+            </button>
+          </form>
         )}
         {canReject && (
-          <button type="button" className="pq-btn pq-btn--reject" onClick={onReject} disabled={busy !== null}>
-            <X size={16} aria-hidden="true" />
-            {M.reject}
-          </button>
+          <form method="post" action={action('recusar')} className="pq-form" onSubmit={(e) => (e.preventDefault(), onReject())}>
+            <button type="submit" className="pq-btn pq-btn--reject" disabled={busy !== null}>
+              <X size={16} aria-hidden="true" />
+              {M.reject}
+            </button>
+          </form>
         )}
         <button type="button" className="pq-btn pq-btn--outline" onClick={onPrint}>
           <Printer size={16} aria-hidden="true" />

@@ -56,6 +56,7 @@ export function QuotationPage({ code, fallbackPath }: Props) {
         {state.phase === 'ready' && (
           <>
             <ActionBar
+              code={state.quotation.code}
               canAccept={state.quotation.status === 'pending' && !state.quotation.expired}
               canReject={state.quotation.status === 'pending'}
               refreshing={refreshing}
