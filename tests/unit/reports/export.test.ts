@@ -9,6 +9,7 @@ import {
   FINANCIAL_HEADERS,
   STOCK_HEADERS,
   campaignExport,
+  cellText,
   customerExport,
   customerRows,
   financialExport,
@@ -79,6 +80,13 @@ describe('financial export', () => {
     // UTF-8 BOM first, so Excel opens the accents right.
     const bytes = new Uint8Array(await file.blob.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  });
+});
+
+describe('money in the csv', () => {
+  test('money cells as the csv writes them: comma, two decimals, no float tails', () => {
+    const cents = prepareTransactions([19.99, 0.07, 8.2, 0.1, 1234.5, -3.35].map((amount) => tx({ amount })), TODAY).map((t) => t.cents);
+    expect(cents.map((c) => cellText({ kind: 'money', cents: c }))).toEqual(['19,99', '0,07', '8,20', '0,10', '1234,50', '-3,35']);
   });
 });
 
