@@ -227,6 +227,26 @@ describe('public rate limit', () => {
     expect(res.body.message).toMatch(/^Muitas tentativas\. Tente novamente em (\d{1,2} segundos|1 minuto)\.$/);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
   });
+
+  test('accepting and rejecting are limited too: their 404 also tells whether a code exists', async () => {
+    for (const action of ['accept', 'reject']) {
+      const statuses = [];
+      for (let i = 0; i < 5; i++) {
+        statuses.push((await api(server, `/api/public/quotations/ORC-CHUTE${i}/${action}`, { method: 'POST', body: {} })).status);
+      }
+      expect(statuses, action).toEqual([404, 404, 404, 429, 429]);
+      const res = await api(server, `/api/public/quotations/ORC-X/${action}`, { method: 'POST', body: {} });
+      expect(res.status, action).toBe(429);
+      expect(res.body.error, action).toBe('rate_limited');
+      expect(Number(res.headers.get('retry-after')), action).toBeGreaterThan(0);
+    }
+    // A real quotation is not decided by a limited request either.
+    const q = await insertQuotation(server.db);
+    expect((await api(server, `/api/public/quotations/${q.code}/accept`, { method: 'POST' })).status).toBe(429);
+    const { rows } = await server.db.query<{ status: string }>('SELECT status FROM quotations WHERE id = $1', [q.id]);
+    expect(rows[0].status).toBe('pending');
+    expect((await server.db.query('SELECT 1 FROM quotation_decisions WHERE quotation_id = $1', [q.id])).rows).toEqual([]);
+  });
 });
 
 describe('public code guessing, in parallel', () => {
