@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ERROR_MESSAGES, type PublicQuotation } from '@shared';
 import { api, backends, signIn, startTestServer, type TestServer } from '../support/server';
+import { describePostgresOnly } from '../support/postgres-only';
 import { editStored } from './sync-fixtures';
 import { expectPublicQuotation, insertCustomer, insertQuotation } from './public-fixtures';
 import type { Database } from '../../sync-server/src/db/types';
@@ -338,7 +339,7 @@ describe.each(backends())('public answers kept in memory never outlive a change 
   });
 });
 
-describe.runIf(backends().includes('postgres'))('two servers on one PostgreSQL: public answers follow the other server’s writes', () => {
+describePostgresOnly('two servers on one PostgreSQL: public answers follow the other server’s writes', () => {
   let office: TestServer;
   let cloud: TestServer;
   beforeAll(async () => {
