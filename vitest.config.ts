@@ -14,6 +14,8 @@ const alias = { '@shared': shared };
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Without DATABASE_URL, say loudly which PostgreSQL-only tests were left out (tests/support/postgres-banner.ts).
+    reporters: ['default', './tests/support/postgres-banner.ts'],
     projects: [
       {
         resolve: { alias },

@@ -38,6 +38,8 @@ export const ERROR_MESSAGES = {
     'Este orçamento está vencido e não pode mais ser aceito. Fale com a oficina para renovar a validade.',
   quotation_already_decided:
     'Este orçamento já foi respondido. Para mudar a decisão, fale com a oficina.',
+  // A required text that is only spaces (issue 19): refused by the server as the forms refuse it.
+  blank_required_field: 'Preencha os campos obrigatórios: eles não podem ficar em branco.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

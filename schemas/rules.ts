@@ -217,3 +217,38 @@ export function shopDate(instant: Date | string | number): string {
 export function isValidityPast(q: { status: string; validity_date?: string | null }, today: string): boolean {
   return q.status === 'pending' && typeof q.validity_date === 'string' && q.validity_date !== '' && today !== '' && q.validity_date < today;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Required text: more than blanks
+// ---------------------------------------------------------------------------------------------
+
+/** True when a required text says nothing: missing, empty or only spaces ('   ', tabs, line breaks). */
+export function isBlankText(value: unknown): boolean {
+  return typeof value !== 'string' || value.trim() === '';
+}
+
+/**
+ * Text fields of a stored document that must say something, with their pt-BR labels. The JSON
+ * Schemas ask only for one character, so '   ' passes them: the client's forms (src/domain)
+ * and the server's push (sync-server/src/sync/validate.ts) both refuse a blank one with
+ * isBlankText. A quotation's material lines need a name too.
+ */
+export const REQUIRED_TEXT_FIELDS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  customers: { name: 'Nome', phone: 'Telefone' },
+  quotations: { description: 'Descrição', payment_method: 'Método de Pagamento', execution_deadline: 'Prazo de Execução' },
+};
+
+/** The required text fields of `doc` that are blank ('materials' when a material line has no name). */
+export function blankRequiredFields(collection: string, doc: Readonly<Record<string, unknown>>): string[] {
+  const blank = Object.keys(REQUIRED_TEXT_FIELDS[collection] ?? {}).filter((f) => isBlankText(doc[f]));
+  if (collection === 'quotations' && Array.isArray(doc.materials) && doc.materials.some((m) => isBlankText((m as { name?: unknown } | null)?.name))) {
+    blank.push('materials');
+  }
+  return blank;
+}
+
+/** The refusal's message naming the fields: 'Preencha o campo obrigatório: Nome.' */
+export function blankFieldsMessage(collection: string, fields: readonly string[]): string {
+  const labels = fields.map((f) => (f === 'materials' ? 'Nome do material' : (REQUIRED_TEXT_FIELDS[collection]?.[f] ?? f)));
+  return labels.length === 1 ? `Preencha o campo obrigatório: ${labels[0]}.` : `Preencha os campos obrigatórios: ${labels.join(', ')}.`;
+}

@@ -2,6 +2,7 @@
  * Customer rules (spec §5 and issue 6): the form's required fields, optional fields stored as
  * null when empty, and whether a customer may be deleted (only without any history).
  */
+import { isBlankText } from '@shared';
 
 export const CUSTOMER_RULE_MESSAGES = {
   nameRequired: 'Nome é obrigatório',
@@ -41,8 +42,9 @@ export function emptyToNull(value: string | null | undefined): string | null {
 /** Every required-field message at once (the form shows both when both are missing). */
 export function validateCustomerInput(input: CustomerInput): CustomerFieldErrors {
   const errors: CustomerFieldErrors = {};
-  if (!(input.name ?? '').trim()) errors.name = CUSTOMER_RULE_MESSAGES.nameRequired;
-  if (!(input.phone ?? '').trim()) errors.phone = CUSTOMER_RULE_MESSAGES.phoneRequired;
+  // The server refuses the same blanks (schemas/rules.ts REQUIRED_TEXT_FIELDS).
+  if (isBlankText(input.name)) errors.name = CUSTOMER_RULE_MESSAGES.nameRequired;
+  if (isBlankText(input.phone)) errors.phone = CUSTOMER_RULE_MESSAGES.phoneRequired;
   return errors;
 }
 

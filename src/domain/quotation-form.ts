@@ -3,7 +3,7 @@
  * duplicate guards, the customer search, putting a decided quotation back to pending, and what a
  * device does when the server refuses its quotation code. Pure: the clock is a parameter.
  */
-import { generateQuotationCode, normalizeQuotationCode } from '@shared';
+import { generateQuotationCode, isBlankText, normalizeQuotationCode } from '@shared';
 import { toCents } from './money';
 import { normalizeForSearch } from './search';
 
@@ -59,12 +59,13 @@ export function validateQuotationDraft(d: QuotationDraft): Partial<Record<DraftF
   const M = QUOTATION_FORM_MESSAGES;
   const e: Partial<Record<DraftField, string>> = {};
   if (!d.customerId) e.customer = M.customerRequired;
-  if (!d.description.trim()) e.description = M.descriptionRequired;
+  // Blank texts: the rule the server refuses them with (schemas/rules.ts REQUIRED_TEXT_FIELDS).
+  if (isBlankText(d.description)) e.description = M.descriptionRequired;
   if (!(d.totalCents > 0)) e.total = M.totalRequired;
-  if (!d.paymentMethod.trim()) e.payment = M.paymentRequired;
+  if (isBlankText(d.paymentMethod)) e.payment = M.paymentRequired;
   if (!/^\d{4}-\d{2}-\d{2}$/.test(d.validityDate)) e.validity = M.validityRequired;
-  if (!d.executionDeadline.trim()) e.deadline = M.deadlineRequired;
-  if (meaningfulMaterials(d.materials).some((m) => !m.name.trim())) e.materials = M.materialNameRequired;
+  if (isBlankText(d.executionDeadline)) e.deadline = M.deadlineRequired;
+  if (meaningfulMaterials(d.materials).some((m) => isBlankText(m.name))) e.materials = M.materialNameRequired;
   return e;
 }
 

@@ -5,15 +5,15 @@
  * PostgreSQL's LISTEN/NOTIFY — and converge on the same data, conflicts merged as usual.
  * PGlite is embedded in one process, so this runs on PostgreSQL only (CI sets DATABASE_URL).
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { CustomerDoc } from '@shared';
-import { backends, signIn, startTestServer, type TestServer } from '../support/server';
+import { signIn, startTestServer, type TestServer } from '../support/server';
+import { describePostgresOnly } from '../support/postgres-only';
 import { check, converged, eventually, makeClient, stopServer, type Client } from './clients';
 
-const onPostgres = backends().includes('postgres');
 const phone = () => `31 9${Math.floor(Math.random() * 1e8).toString().padStart(8, '0')}`;
 
-describe.runIf(onPostgres)('two sync-servers on one PostgreSQL', () => {
+describePostgresOnly('two sync-servers on one PostgreSQL', () => {
   let office: TestServer;
   let cloud: TestServer;
   const clients: Client[] = [];

@@ -8,16 +8,18 @@
  * to COMMIT) makes the fast writer wait, so numbers become visible in order.
  */
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import { signIn, startTestServer, type TestServer } from '../support/server';
+import { describePostgresOnly } from '../support/postgres-only';
 import { TABLES } from '../../sync-server/src/collections/tables';
 import { writeDoc } from '../../sync-server/src/sync/store';
+import { SEQ_LOCK_KEY } from '../../sync-server/src/db/sequence';
 import { customer, pull, pullAll, push } from './sync-fixtures';
 
 const SLOW_SECONDS = 1.5;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe.skipIf(!process.env.DATABASE_URL)('ordering race on PostgreSQL', () => {
+describePostgresOnly('ordering race on PostgreSQL', () => {
   let server: TestServer;
   let session: Awaited<ReturnType<typeof signIn>>;
   const clients: pg.Client[] = [];
@@ -97,6 +99,32 @@ describe.skipIf(!process.env.DATABASE_URL)('ordering race on PostgreSQL', () => 
     expect(ids).toEqual([slowDoc.id, fastDoc.id]);
     const fastRow = await server.db.query<{ seq: string }>('SELECT _seq::text AS seq FROM customers WHERE id = $1', [fastDoc.id]);
     expect(Number(fastRow.rows[0].seq)).toBeGreaterThan(slowSeq);
+  });
+
+  test('two pushes of one document from the same base, racing: the later one merges with the earlier (the push locks writers before reading)', async () => {
+    const t = session.accessToken;
+    const doc = customer({ name: 'Nome antigo', description: null });
+    expect((await push(server, t, 'customers', [{ assumedMasterState: null, newDocumentState: doc }])).rejections).toEqual([]);
+    const master = (await pullAll<Record<string, unknown> & { id: string }>(server, t, 'customers')).docs.find((d) => d.id === doc.id)!;
+
+    // Another writer holds the write lock: both pushes start meanwhile, from the same base, each
+    // changing its own field.
+    const holder = await client();
+    await holder.query('BEGIN');
+    await holder.query('SELECT pg_advisory_xact_lock($1)', [SEQ_LOCK_KEY]);
+    const edits = [{ name: 'Nome novo' }, { description: 'Cliente desde 2019' }];
+    const pushes = edits.map((edit) =>
+      push(server, t, 'customers', [{ assumedMasterState: master, newDocumentState: { ...master, ...edit, client_updated_at: new Date().toISOString() } }]),
+    );
+    await sleep(500); // both are inside their transactions by now
+    await holder.query('COMMIT');
+    for (const res of await Promise.all(pushes)) {
+      expect(res.status).toBe(200);
+      expect(res.rejections).toEqual([]);
+    }
+    // Whichever went second read the first one's version and merged: neither edit is lost.
+    const stored = (await pullAll<Record<string, unknown> & { id: string }>(server, t, 'customers')).docs.find((d) => d.id === doc.id)!;
+    expect(stored).toMatchObject({ name: 'Nome novo', description: 'Cliente desde 2019' });
   });
 
   test('many concurrent pushes while a device keeps pulling: the device ends with every row', async () => {

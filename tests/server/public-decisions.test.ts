@@ -4,11 +4,27 @@
  * staff renew the validity or reopen the quotation by editing it. Every refusal is a 409 with a
  * pt-BR message (never a 500), changes nothing, and stays in the decisions log.
  */
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ERROR_MESSAGES, shopDate, type PublicQuotation } from '@shared';
+import { ERROR_MESSAGES, shopDate, type PublicQuotation, type QuotationDoc } from '@shared';
 import { api, backends, signIn, startTestServer, type TestServer } from '../support/server';
-import { editStored } from './sync-fixtures';
+import { editStored, pullAll, push, type Wire } from './sync-fixtures';
 import { insertQuotation } from './public-fixtures';
+
+/**
+ * What the decision log promises (README, public/quotations.ts): sha256, in hex, of the view's
+ * JSON with object keys sorted at every level. Computed here on its own, so a change of that form
+ * — which would stop old evidence from verifying — fails too.
+ */
+function evidenceHash(shown: PublicQuotation): string {
+  const sorted = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(sorted)
+      : v !== null && typeof v === 'object'
+        ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sorted((v as Record<string, unknown>)[k])]))
+        : v;
+  return createHash('sha256').update(JSON.stringify(sorted(shown))).digest('hex');
+}
 
 const DAY = 86_400_000;
 /** A decision's answer: the public view, or a refusal's {error, message}. */
@@ -139,6 +155,116 @@ describe.each(backends())('public decisions (%s)', (backend) => {
       ['accepted', null],
       ['rejected', null],
     ]);
+  });
+
+  test('the evidence: each logged decision carries the sha256 of the canonical JSON of the exact view the customer saw', async () => {
+    // Accepted: the view as shown right before (pending, viewed).
+    const q = await insertQuotation(server.db);
+    const seen = (await view(q.code)).body;
+    expect((await accept(q.code)).status).toBe(200);
+    // Rejected with a reason, on a quotation a staff edit changed after its first view.
+    const r = await insertQuotation(server.db);
+    await view(r.code);
+    expect((await editStored(server, staffToken, 'quotations', r.id, { total_amount: 1500.1, discounts: 0 })).rejections).toEqual([]);
+    const seenR = (await view(r.code)).body;
+    expect(seenR.total_amount).toBe(1500.1);
+    expect((await reject(r.code, 'Achei caro')).status).toBe(200);
+    // Refused (expired): the view it was refused on.
+    const e = await insertQuotation(server.db, { validity_date: shopDay(-2) });
+    const seenE = (await view(e.code)).body;
+    expect((await accept(e.code)).status).toBe(409);
+
+    for (const [id, shown] of [[q.id, seen], [r.id, seenR], [e.id, seenE]] as const) {
+      const rows = await log(id);
+      expect(rows).toHaveLength(1);
+      expect(rows[0].version_hash, shown.code).toBe(evidenceHash(shown));
+    }
+    // …and not of what the decision made of it, nor of another version.
+    const decided = (await view(q.code)).body;
+    expect((await log(q.id))[0].version_hash).not.toBe(evidenceHash(decided));
+    expect((await log(r.id))[0].version_hash).not.toBe(evidenceHash({ ...seenR, total_amount: 1234.5 }));
+  });
+
+  describe('a staff device offline while the customer decides: the decision is never lost', () => {
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    /** The device's copy of the quotation, as its last pull brought it. */
+    const pulled = async (token: string, id: string) => (await pullAll<Wire<QuotationDoc>>(server, token, 'quotations')).docs.find((d) => d.id === id)!;
+    /** An instant strictly between what happened before and what happens after. */
+    const meanwhile = async () => {
+      await sleep(25);
+      const at = new Date().toISOString();
+      await sleep(25);
+      return at;
+    };
+
+    test('an edit made offline before the acceptance lands beside it; the stored edit time is the acceptance’s', async () => {
+      const device = (await signIn(server)).accessToken;
+      const q = await insertQuotation(server.db);
+      const copy = await pulled(device, q.id);
+      const editedAt = await meanwhile();
+      const accepted = await accept(q.code);
+      expect(accepted.status).toBe(200);
+
+      const res = await push<QuotationDoc>(server, device, 'quotations', [
+        { assumedMasterState: copy, newDocumentState: { ...copy, description: 'Portão com fechadura', client_updated_at: editedAt } },
+      ]);
+      expect(res.rejections).toEqual([]);
+      expect(res.masters[0]).toMatchObject({ status: 'accepted', decided_at: accepted.body.decided_at, description: 'Portão com fechadura' });
+      // The acceptance is the later edit: a device edit made after it could not have seen the quotation pending.
+      expect(Date.parse(res.masters[0].client_updated_at)).toBeGreaterThanOrEqual(Date.parse(accepted.body.decided_at!));
+      expect((await view(q.code)).body).toMatchObject({ status: 'accepted', description: 'Portão com fechadura' });
+    });
+
+    test('a reopening made offline before the customer accepted the reopened quotation does not undo the acceptance', async () => {
+      const device = (await signIn(server)).accessToken;
+      const q = await insertQuotation(server.db);
+      expect((await reject(q.code, 'Caro')).status).toBe(200);
+      const copy = await pulled(device, q.id); // the device saw it rejected, then lost its signal
+      const earlier = { status: 'rejected' as const, decided_at: copy.decided_at, reason: 'Caro' };
+      // Another device reopens it (online) and the customer is told so…
+      const reopened = await editStored(server, staffToken, 'quotations', q.id, {
+        status: 'pending', decided_at: null, decision_reason: null, decision_history: [{ ...earlier, reset_at: new Date().toISOString() }],
+      });
+      expect(reopened.rejections).toEqual([]);
+      // …the offline device reopens and edits its copy too, and only then does the customer accept.
+      const editedAt = await meanwhile();
+      const accepted = await accept(q.code);
+      expect(accepted.status).toBe(200);
+
+      const res = await push<QuotationDoc>(server, device, 'quotations', [
+        {
+          assumedMasterState: copy,
+          newDocumentState: {
+            ...copy,
+            description: 'Portão com fechadura',
+            status: 'pending',
+            decided_at: null,
+            decision_reason: null,
+            decision_history: [{ ...earlier, reset_at: editedAt }],
+            client_updated_at: editedAt,
+          },
+        },
+      ]);
+      expect(res.rejections).toEqual([]);
+      expect(res.masters[0]).toMatchObject({ status: 'accepted', decided_at: accepted.body.decided_at, description: 'Portão com fechadura' });
+      expect((await view(q.code)).body).toMatchObject({ status: 'accepted', decided_at: accepted.body.decided_at, description: 'Portão com fechadura' });
+      expect(await stored(q.id)).toMatchObject({ status: 'accepted' });
+    });
+
+    test('a deletion made offline before the acceptance does not delete the accepted quotation', async () => {
+      const device = (await signIn(server)).accessToken;
+      const q = await insertQuotation(server.db);
+      const copy = await pulled(device, q.id);
+      const deletedAt = await meanwhile();
+      expect((await accept(q.code)).status).toBe(200);
+
+      const res = await push<QuotationDoc>(server, device, 'quotations', [
+        { assumedMasterState: copy, newDocumentState: { ...copy, _deleted: true, client_updated_at: deletedAt } },
+      ]);
+      expect(res.rejections).toEqual([]);
+      expect(res.masters[0]).toMatchObject({ status: 'accepted', _deleted: false });
+      expect((await view(q.code)).body.status).toBe('accepted');
+    });
   });
 
   test('refusals are 4xx with a pt-BR message for every code the link can meet, never a 5xx', async () => {

@@ -1,4 +1,5 @@
 /** Rows for the public page's tests, inserted with plain SQL into the tables of migration 002. */
+import { expect } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../sync-server/src/db/types';
 
@@ -50,4 +51,27 @@ export async function insertQuotation(db: Database, over: Record<string, unknown
       q.validity_date, q.execution_deadline, JSON.stringify(q.materials), q.deleted, q.created_at],
   );
   return q;
+}
+
+/** The public view's fields (schemas PublicQuotation), and nothing else ever. */
+export const PUBLIC_QUOTATION_KEYS = [
+  'code', 'created_at', 'customer', 'decided_at', 'decision_reason', 'description', 'discounts', 'execution_deadline',
+  'expired', 'materials', 'payment_method', 'status', 'taxes', 'total_amount', 'validity_date', 'viewed_at',
+];
+
+/**
+ * The public whitelist, exactly: these keys and no other, the customer as `{name}` only (or null),
+ * each material line as `{name, quantity, price}` only, and none of `secrets` (the customer's
+ * phone, WhatsApp, notes, ids, who wrote it) anywhere in the answer. `where` names the path read.
+ */
+export function expectPublicQuotation(body: unknown, secrets: readonly (string | null | undefined)[], where: string): void {
+  const view = body as Record<string, unknown>;
+  expect(Object.keys(view).sort(), where).toEqual(PUBLIC_QUOTATION_KEYS);
+  if (view.customer !== null) {
+    expect(Object.keys(view.customer as object), where).toEqual(['name']);
+    expect(typeof (view.customer as { name: unknown }).name, where).toBe('string');
+  }
+  for (const m of view.materials as object[]) expect(Object.keys(m).sort(), where).toEqual(['name', 'price', 'quantity']);
+  const raw = JSON.stringify(body);
+  for (const secret of secrets) if (secret) expect(raw, `${where}: ${secret}`).not.toContain(secret);
 }

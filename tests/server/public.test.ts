@@ -6,8 +6,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ERROR_MESSAGES, type PublicQuotation } from '@shared';
 import { api, backends, signIn, startTestServer, type TestServer } from '../support/server';
+import { describePostgresOnly } from '../support/postgres-only';
 import { editStored } from './sync-fixtures';
-import { insertCustomer, insertQuotation } from './public-fixtures';
+import { expectPublicQuotation, insertCustomer, insertQuotation } from './public-fixtures';
 import type { Database } from '../../sync-server/src/db/types';
 import { CHANGES_CHANNEL } from '../../sync-server/src/db/sequence';
 
@@ -227,6 +228,26 @@ describe('public rate limit', () => {
     expect(res.body.message).toMatch(/^Muitas tentativas\. Tente novamente em (\d{1,2} segundos|1 minuto)\.$/);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
   });
+
+  test('accepting and rejecting are limited too: their 404 also tells whether a code exists', async () => {
+    for (const action of ['accept', 'reject']) {
+      const statuses = [];
+      for (let i = 0; i < 5; i++) {
+        statuses.push((await api(server, `/api/public/quotations/ORC-CHUTE${i}/${action}`, { method: 'POST', body: {} })).status);
+      }
+      expect(statuses, action).toEqual([404, 404, 404, 429, 429]);
+      const res = await api(server, `/api/public/quotations/ORC-X/${action}`, { method: 'POST', body: {} });
+      expect(res.status, action).toBe(429);
+      expect(res.body.error, action).toBe('rate_limited');
+      expect(Number(res.headers.get('retry-after')), action).toBeGreaterThan(0);
+    }
+    // A real quotation is not decided by a limited request either.
+    const q = await insertQuotation(server.db);
+    expect((await api(server, `/api/public/quotations/${q.code}/accept`, { method: 'POST' })).status).toBe(429);
+    const { rows } = await server.db.query<{ status: string }>('SELECT status FROM quotations WHERE id = $1', [q.id]);
+    expect(rows[0].status).toBe('pending');
+    expect((await server.db.query('SELECT 1 FROM quotation_decisions WHERE quotation_id = $1', [q.id])).rows).toEqual([]);
+  });
 });
 
 describe('public code guessing, in parallel', () => {
@@ -275,6 +296,40 @@ describe.each(backends())('public answers kept in memory never outlive a change 
     expect((await api(server, `/api/public/quotations/${q.code}`)).body.status).toBe('accepted');
   });
 
+  test('every path answers exactly the public fields: first view, fast path, kept answer, after staff edits, the decision', async () => {
+    const staff = await signIn(server);
+    const customer = await insertCustomer(server.db);
+    const q = await insertQuotation(server.db, { customer_id: customer.id });
+    const secrets = [customer.phone, customer.whatsapp, customer.description, customer.id, q.id, 'staff-1', staff.user.id];
+    const read = async (where: string, code = q.code) => {
+      const res = await api<PublicQuotation>(server, `/api/public/quotations/${code}`);
+      expect(res.status, where).toBe(200);
+      expectPublicQuotation(res.body, secrets, where);
+      return res.body;
+    };
+
+    const first = await read('first view (writes viewed_at)');
+    expect(first.viewed_at).not.toBeNull();
+    // Viewed: the fast path without a transaction, then the answer kept in memory.
+    expect(await read('second read (fast path)')).toEqual(first);
+    expect(await read('third read (kept answer)')).toEqual(first);
+    expect(await read('kept answer, code in other case', q.code.toLowerCase())).toEqual(first);
+
+    await editStored(server, staff.accessToken, 'quotations', q.id, { description: 'Portão com fechadura' });
+    expect((await read('after a staff edit of the quotation')).description).toBe('Portão com fechadura');
+    await read('after a staff edit of the quotation, kept');
+    await editStored(server, staff.accessToken, 'customers', customer.id, { name: 'Maria Souza', description: 'Nota nova da oficina' });
+    secrets.push('Nota nova da oficina');
+    expect((await read('after a staff edit of the customer')).customer).toEqual({ name: 'Maria Souza' });
+    await read('after a staff edit of the customer, kept');
+
+    const accepted = await api<PublicQuotation>(server, `/api/public/quotations/${q.code}/accept`, { method: 'POST' });
+    expect(accepted.status).toBe(200);
+    expectPublicQuotation(accepted.body, secrets, 'the decision’s answer');
+    expect(await read('after the decision')).toEqual(accepted.body);
+    expect(await read('after the decision, kept')).toEqual(accepted.body);
+  });
+
   test('a change written outside the server (hand-written SQL) shows within seconds', async () => {
     const q = await insertQuotation(server.db);
     await api(server, `/api/public/quotations/${q.code}`);
@@ -284,7 +339,7 @@ describe.each(backends())('public answers kept in memory never outlive a change 
   });
 });
 
-describe.runIf(backends().includes('postgres'))('two servers on one PostgreSQL: public answers follow the other server’s writes', () => {
+describePostgresOnly('two servers on one PostgreSQL: public answers follow the other server’s writes', () => {
   let office: TestServer;
   let cloud: TestServer;
   beforeAll(async () => {

@@ -10,8 +10,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PAGE_DATA_ELEMENT_ID, type PublicCompany, type PublicQuotation, type QuotationPageData } from '@shared';
-import { api, backends, startTestServer, type TestServer } from '../support/server';
-import { insertCustomer, insertQuotation } from './public-fixtures';
+import { api, backends, signIn, startTestServer, type TestServer } from '../support/server';
+import { editStored } from './sync-fixtures';
+import { expectPublicQuotation, insertCustomer, insertQuotation } from './public-fixtures';
 
 const ROOT = path.resolve(__dirname, '../..');
 const HOSTILE = '</script><script>alert(1)</script><!--';
@@ -126,6 +127,30 @@ describe.each(backends())('server-drawn quotation page (%s)', (backend) => {
     expect(viewed).not.toBeNull();
     const again = JSON.parse(dataBlock(await html(server, `/quotation/${q.code}`))!) as QuotationPageData;
     expect(again.quotation.viewed_at).not.toBeNull();
+  });
+
+  test('the drawn page carries exactly the public view: before the first view, from the kept answer, after a staff edit', async () => {
+    const staff = await signIn(server);
+    const customer = await insertCustomer(server.db);
+    const q = await insertQuotation(server.db, { customer_id: customer.id });
+    const secrets = [customer.phone, customer.whatsapp, customer.description, customer.id, q.id, 'staff-1', staff.user.id];
+    const drawn = async (where: string) => {
+      const page = await html(server, `/quotation/${q.code}`);
+      const block = dataBlock(page);
+      expect(block, where).not.toBeNull();
+      const data = JSON.parse(block!) as QuotationPageData;
+      expectPublicQuotation(data.quotation, secrets, where);
+      // Nor anywhere else in the page (the drawn screen, the head).
+      for (const secret of secrets) expect(page, `${where}: ${secret}`).not.toContain(secret);
+      return data.quotation;
+    };
+
+    expect((await drawn('not viewed yet (read as it stands)')).viewed_at).toBeNull();
+    await api(server, `/api/public/quotations/${q.code}`); // first view
+    await api(server, `/api/public/quotations/${q.code}`); // kept from here
+    expect((await drawn('the kept answer')).viewed_at).not.toBeNull();
+    await editStored(server, staff.accessToken, 'quotations', q.id, { description: 'Portão com fechadura' });
+    expect((await drawn('after a staff edit')).description).toBe('Portão com fechadura');
   });
 
   test('an unknown, deleted or impossible code gets the page as before: nothing drawn, nothing hostile', async () => {

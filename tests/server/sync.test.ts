@@ -544,4 +544,24 @@ describe.each(backends())('sync routes (%s)', (backend) => {
     // A limit above the maximum is capped, not refused.
     expect((await api(server, '/api/sync/customers/pull?limit=999999', { token: t })).status).toBe(200);
   });
+
+  test('a pull page holds at most 1000 documents whatever limit is asked, and 100 when none is', async () => {
+    // More than the cap, written straight into the table (one statement, each with its own number).
+    await server.db.query(
+      `INSERT INTO customers (id, name, phone, created_at, updated_at, client_updated_at, _seq)
+       SELECT 'cap-' || g, 'Cliente ' || g, '(11) 9' || lpad(g::text, 8, '0'), now(), now(), now(), nextval('forja_seq')
+         FROM generate_series(1, 1005) g`,
+    );
+    const t = alice.accessToken;
+    const page = async (qs: string) => {
+      const res = await api<{ documents: unknown[] }>(server, `/api/sync/customers/pull?checkpoint=null${qs}`, { token: t });
+      expect(res.status, qs).toBe(200);
+      return res.body.documents.length;
+    };
+    expect(await page('&limit=999999')).toBe(1000);
+    expect(await page('&limit=1001')).toBe(1000);
+    expect(await page('&limit=1000')).toBe(1000);
+    expect(await page('&limit=7')).toBe(7);
+    expect(await page('')).toBe(100);
+  });
 });

@@ -35,6 +35,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   member_not_found: 404,
   quotation_expired: 409,
   quotation_already_decided: 409,
+  blank_required_field: 422,
 };
 
 export class AppError extends Error {

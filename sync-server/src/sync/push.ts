@@ -4,7 +4,8 @@
  * documents of the rows that conflict — plus the refusals (sent in PUSH_REJECTIONS_HEADER).
  *
  * Per row:
- *   1. validate (schema + rules in validate.ts); refuse `invalid_document`;
+ *   1. validate (schema + rules in validate.ts); refuse `invalid_document` (a blank required
+ *      text: `blank_required_field`);
  *   2. (writers locked for the batch) read the stored document;
  *   3. none stored → insert (created_by = the session's user, created_at clamped to now);
  *   4. stored equals the pushed state (ignoring server stamps) → nothing to do: a retry;
@@ -251,7 +252,7 @@ export async function pushRows(db: Database, collection: SyncedCollection, rows:
         const v = validateDocument(collection, row.newDocumentState);
         if (!v.ok) {
           const from = mark();
-          await refuse(tx, collection, row, new Refusal('invalid_document', v.fields), writer, current, out);
+          await refuse(tx, collection, row, new Refusal(v.code ?? 'invalid_document', v.fields, v.detail), writer, current, out);
           tagNew(index, from);
           continue;
         }

@@ -33,7 +33,7 @@ export async function updateAsServerIn(
   delete clean.updated_at;
   delete clean._deleted;
   const next = { ...stored.doc, ...clean, client_updated_at: new Date().toISOString() };
-  const v = validateDocument(collection, next);
+  const v = validateDocument(collection, next, { requireText: false });
   if (!v.ok) throw new ServerWriteError(`invalid ${collection} update: ${v.fields.join(', ')}`);
   await keepFirstVersion(tx, def, stored.doc);
   return writeDoc(tx, def, { ...v.doc, id: stored.doc.id, created_at: stored.doc.created_at, created_by: stored.doc.created_by, _deleted: false }, { userId: null, sessionId: null });

@@ -2,10 +2,11 @@
  * Validation of pushed documents: the collection's JSON Schema (the same one RxDB uses on the
  * clients, compiled by ajv with RxDB-only keywords ignored) plus the rules a schema cannot say:
  * money with at most 2 decimals, real calendar dates and instants, the quotation code format,
- * the single company document. Uniqueness rules are enforced by the database (see push.ts).
+ * the single company document, required texts that are not blank (schemas/rules.ts, the rule the
+ * client's forms use). Uniqueness rules are enforced by the database (see push.ts).
  */
 import Ajv, { type ValidateFunction } from 'ajv';
-import { COMPANY_DOC_ID, collectionSchemas, findUnacceptableText, isValidQuotationCode } from '@shared';
+import { blankFieldsMessage, blankRequiredFields, COMPANY_DOC_ID, collectionSchemas, findUnacceptableText, isValidQuotationCode, type ErrorCode } from '@shared';
 import { MONEY_FIELDS, TABLES, type SyncedCollection } from '../collections/tables';
 
 const ajv = new Ajv({ strict: false, allErrors: true });
@@ -25,7 +26,17 @@ const RXDB_META_KEYS = ['_rev', '_meta', '_attachments'];
 
 export type Validation =
   | { ok: true; doc: Record<string, unknown>; deleted: boolean }
-  | { ok: false; fields: string[] };
+  /** `code`: the refusal's reason when it is not invalid_document; `detail`: its message naming the fields. */
+  | { ok: false; fields: string[]; code?: ErrorCode; detail?: string };
+
+export interface ValidateOptions {
+  /**
+   * Refuse required texts that are blank (default). A server write (the customer deciding on the
+   * public page) changes other fields of a stored document and is not refused for a blank text
+   * an older version of the server let in.
+   */
+  requireText?: boolean;
+}
 
 export function hasTwoDecimalsAtMost(v: number): boolean {
   const cents = v * 100;
@@ -54,7 +65,7 @@ export function canonicalInstant(s: string): string | null {
  * Checks a pushed document and returns it in canonical form: schema fields only, optional
  * fields present (null when absent), instants as `toISOString()`. `_deleted` is returned apart.
  */
-export function validateDocument(collection: SyncedCollection, input: unknown): Validation {
+export function validateDocument(collection: SyncedCollection, input: unknown, opts: ValidateOptions = {}): Validation {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return { ok: false, fields: [] };
   const raw = { ...(input as Record<string, unknown>) };
   const deletedRaw = raw._deleted;
@@ -106,5 +117,11 @@ export function validateDocument(collection: SyncedCollection, input: unknown): 
   }
   if (collection === 'company' && doc.id !== COMPANY_DOC_ID) bad.push('id');
   if (bad.length > 0) return { ok: false, fields: bad };
-  return { ok: true, doc, deleted: deletedRaw === true };
+  const deleted = deletedRaw === true;
+  // A deletion is not refused for a blank text: an old blank document can still be deleted.
+  if (!deleted && opts.requireText !== false) {
+    const blank = blankRequiredFields(collection, doc);
+    if (blank.length > 0) return { ok: false, fields: blank, code: 'blank_required_field', detail: blankFieldsMessage(collection, blank) };
+  }
+  return { ok: true, doc, deleted };
 }

@@ -9,6 +9,7 @@ import {
   FINANCIAL_HEADERS,
   STOCK_HEADERS,
   campaignExport,
+  cellText,
   customerExport,
   customerRows,
   financialExport,
@@ -79,6 +80,41 @@ describe('financial export', () => {
     // UTF-8 BOM first, so Excel opens the accents right.
     const bytes = new Uint8Array(await file.blob.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  });
+});
+
+describe('csv as text (what Excel pt-BR opens)', () => {
+  test('the file byte for byte: BOM, ";" between columns, decimal comma, dd/MM/yyyy, CRLF', async () => {
+    const table = financialExport(
+      prepareTransactions(
+        [
+          tx({ id: 'x', type: 'entrada', amount: 19.99, at: '2026-03-10T12:00:00.000Z', payment_method: 'pix', payment_status: 'pago' }),
+          tx({ id: 'y', type: 'despesas', category: 'equipamentos', amount: 0.07, at: '2026-03-09T12:00:00.000Z', payment_method: 'n/a', payment_status: 'pendente' }),
+          tx({ id: 'z', type: 'entrada', amount: 1234.5, at: '2026-03-08T12:00:00.000Z', payment_method: 'cartao', payment_status: 'pago' }),
+        ],
+        TODAY,
+      ),
+      TODAY,
+    );
+    const lines = [
+      'Data;Tipo;Categoria;Valor;Status;Método de Pagamento',
+      '10/03/2026;Entrada;Receita;19,99;Pago;PIX',
+      '09/03/2026;Despesa Fixa;Equipamentos Pesados;0,07;Pendente;N/A',
+      '08/03/2026;Entrada;Receita;1234,50;Pago;Cartão',
+    ];
+    expect(await tableToCsvText(table)).toBe(lines.join('\r\n'));
+    const file = await tableToFile(table, 'csv');
+    const bytes = new Uint8Array(await file.blob.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+    expect(text).toBe(`\ufeff${lines.join('\r\n')}`);
+    expect(text.split('\r\n')[0]).toBe('\ufeffData;Tipo;Categoria;Valor;Status;Método de Pagamento');
+    expect(file.blob.type).toBe('text/csv;charset=utf-8');
+  });
+
+  test('money cells as the csv writes them: comma, two decimals, no float tails', () => {
+    const cents = prepareTransactions([19.99, 0.07, 8.2, 0.1, 1234.5, -3.35].map((amount) => tx({ amount })), TODAY).map((t) => t.cents);
+    expect(cents.map((c) => cellText({ kind: 'money', cents: c }))).toEqual(['19,99', '0,07', '8,20', '0,10', '1234,50', '-3,35']);
   });
 });
 

@@ -35,6 +35,24 @@ describe('financial summary', () => {
     expect(financialSummary(txs)).toEqual({ incomeCents: 30, expenseCents: 123486, balanceCents: 30 - 123486 });
   });
 
+  test('sums are exact in cents also for amounts whose × 100 drifts in floating point (19,99; 0,07; 8,20…)', () => {
+    // 19.99 * 100 = 1998.9999999999998, 0.07 * 100 = 7.000000000000001, 8.2 * 100 = 819.9999999999999:
+    // cents taken without rounding would make every sum (and the csv) show those tails.
+    const amounts = { income: [19.99, 0.07, 0.29, 1.15, 33.3], expense: [4.35, 8.2, 9.95] };
+    const txs = prepareTransactions(
+      [
+        ...amounts.income.map((amount) => tx({ type: 'entrada', amount })),
+        ...amounts.expense.map((amount) => tx({ type: 'despesas', amount, category: 'luz', payment_method: 'n/a' })),
+      ],
+      TODAY,
+    );
+    expect(txs.map((t) => t.cents)).toEqual([1999, 7, 29, 115, 3330, 435, 820, 995]);
+    expect(txs.every((t) => Number.isInteger(t.cents))).toBe(true);
+    expect(financialSummary(txs)).toEqual({ incomeCents: 5480, expenseCents: 2250, balanceCents: 3230 });
+    // An amount with a 3rd decimal (the server refuses it; an old document may have one) rounds half up.
+    expect(prepareTransactions([tx({ amount: 1.005 }), tx({ amount: 2.675 })], TODAY).map((t) => t.cents)).toEqual([101, 268]);
+  });
+
   test('the period keeps the shop dates inside it; detail tabs are newest first', () => {
     const txs = prepareTransactions(
       [
