@@ -8,7 +8,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { COMPANY_DOC_ID, type CollectionName } from '@shared';
-import { api, backends, login, startTestServer, type TestServer } from '../support/server';
+import { api, backends, login, signIn, startTestServer, type TestServer } from '../support/server';
 import { insertDocument, patchDocument, removeDocument } from '../../src/data/db/writes';
 import type { ForjaDatabase } from '../../src/data/db/create-database';
 import { purgeTombstones } from '../../sync-server/src/sync/tombstones';
@@ -67,7 +67,8 @@ describe.each(backends())('a device away for a long time (%s)', (backend) => {
   }
 
   test('30 days offline with queued writes of every collection: after signing in again, everything lands', async () => {
-    client = await makeClient(server, { label: 'away', collections: ALL });
+    // The owner's device: it edits the company profile too (owner-only since issue 17).
+    client = await makeClient(server, { label: 'away', collections: ALL, session: await signIn(server, { deviceName: 'away', role: 'owner' }) });
     const a = client;
     await converged(server, a.session.accessToken, [a], ALL);
     const before = await writeOneOfEach(a.fdb, 'antes');
@@ -101,7 +102,7 @@ describe.each(backends())('a device away for a long time (%s)', (backend) => {
   });
 
   test('offline longer than the tombstone window: full resync of every collection, unsynced writes of every collection kept', async () => {
-    client = await makeClient(server, { label: 'very-far', collections: ALL });
+    client = await makeClient(server, { label: 'very-far', collections: ALL, session: await signIn(server, { deviceName: 'very-far', role: 'owner' }) });
     const a = client;
     await converged(server, a.session.accessToken, [a], ALL);
     const doomed = await writeOneOfEach(a.fdb, 'a excluir');
