@@ -53,7 +53,9 @@ afterAll(() => closeSuite(suite ?? {}));
 
 /** Runs axe where the page is now; collects what it finds under `where`. */
 async function check(page: Page, where: string, found: string[]) {
-  await page.waitForTimeout(300); // animations settle (dialogs fade in)
+  // Dialogs and toasts fade in: axe reads colours through opacity, so wait until nothing animates.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 10_000 }).catch(() => undefined);
+  await page.waitForTimeout(200);
   const v = await seriousViolations(page);
   if (v.length > 0) found.push(describeViolations(where, v));
 }
