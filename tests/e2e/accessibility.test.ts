@@ -152,6 +152,8 @@ for (const [size, options] of [['1280×800', {}], ['390×844', PHONE]] as const)
     for (const tab of ['categorias', 'empresa', 'conta', 'equipe', 'sincronizacao']) {
       await page.goto(`/adm/settings?tab=${tab}`);
       await page.waitForTimeout(1500);
+      // 'Sincronizar agora' is faded while a sync runs (a state, not the screen): check it at rest.
+      if (tab === 'sincronizacao') await expect.poll(() => page.getByRole('button', { name: 'Sincronizar agora' }).isEnabled(), { timeout: 20_000 }).toBe(true);
       await check(page, `${size} settings → ${tab}`, found);
       if (tab === 'equipe') {
         await page.getByRole('button', { name: 'Adicionar membro' }).click();
