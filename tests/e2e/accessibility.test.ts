@@ -17,14 +17,12 @@ import {
   seed,
   signIn,
   type E2eSuite,
+  PHONE,
+  docStamp,
 } from '../support/e2e';
 import { describeViolations, seriousViolations } from '../support/axe';
 
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-const stamp = () => {
-  const t = new Date().toISOString();
-  return { created_at: t, updated_at: t, client_updated_at: t, created_by: null };
-};
+const stamp = docStamp;
 
 let suite: E2eSuite;
 const quotation = quotationDoc({ description: 'Portão basculante com pintura' });

@@ -19,13 +19,11 @@ import {
   seed,
   signIn,
   type E2eSuite,
+  PHONE,
+  docStamp,
 } from '../support/e2e';
 
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-const stamp = () => {
-  const t = new Date().toISOString();
-  return { created_at: t, updated_at: t, client_updated_at: t, created_by: null };
-};
+const stamp = docStamp;
 
 let suite: E2eSuite;
 const customer = customerDoc({ name: 'Tornearia Santa Rita', phone: '(35) 99811-7001' });

@@ -19,9 +19,9 @@ import {
   signIn,
   signInThroughForm,
   type E2eSuite,
+  PHONE,
 } from '../support/e2e';
 
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const MEMBER = { name: 'Joana Soldadora', email: 'joana@forja.test', password: 'Joana#Solda2025' };
 
 let suite: E2eSuite;

@@ -656,3 +656,12 @@ export function artifactPath(name: string): string {
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   return path.join(ARTIFACTS_DIR, name);
 }
+
+/** A phone-size browser context (390×844, touch). */
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+/** Creation stamps for a document seeded through the sync API. */
+export function docStamp() {
+  const t = new Date().toISOString();
+  return { created_at: t, updated_at: t, client_updated_at: t, created_by: null };
+}
