@@ -14,6 +14,11 @@ const alias = { '@shared': shared };
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Both cores for unit, server and replication files (each server/replication file has its own
+    // server and database). The e2e files run after them, one at a time (groupOrder 1): a project's
+    // fileParallelism:false is maxWorkers 1, and vitest runs a whole group with one worker count —
+    // with e2e in the same group every file of every project ran alone (the suite took ~25 min).
+    maxWorkers: 2,
     // Without DATABASE_URL, say loudly which PostgreSQL-only tests were left out (tests/support/postgres-banner.ts).
     reporters: ['default', './tests/support/postgres-banner.ts'],
     projects: [
@@ -50,6 +55,7 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
