@@ -24,16 +24,24 @@ export async function makeClient(
     /** Reopen an existing local database (a reload of the app). */
     name?: string;
     online?: boolean;
+    /** Goes offline (as if the signal dropped) when it is about to send this many-th pull request. */
+    offlineAtPull?: number;
   } = { label: 'c' },
 ) {
   const session = opts.session ?? (await signIn(server, { deviceName: opts.label }));
   let online = opts.online ?? true;
   let dropPushResponses = 0;
+  let offlineAtPull = opts.offlineAtPull;
   const pushes: string[] = [];
   const pulls: string[] = [];
   const fetchImpl: typeof fetch = async (input, init) => {
     if (!online) throw new TypeError('fetch failed (client offline)');
     const url = String(input);
+    if (url.includes('/pull') && offlineAtPull === pulls.length + 1) {
+      offlineAtPull = undefined;
+      online = false;
+      throw new TypeError('fetch failed (signal lost)');
+    }
     if (url.includes('/pull')) pulls.push(url);
     const res = await fetch(input, init);
     if (url.includes('/push')) {

@@ -17,6 +17,16 @@ import { sameDocumentState } from './equality';
 import { PushBaseTracker } from './push-base';
 import { SyncStateStore, pendingKey } from './sync-state';
 import { SyncStreamReader } from './sync-stream';
+import {
+  SNAPSHOT_WRITE_MAX,
+  isServerRevision,
+  openMetaAccess,
+  recordSnapshotBase,
+  replicationMarks,
+  unsentSnapshotIds,
+  writeSnapshot,
+  type MetaAccess,
+} from './snapshot';
 import { HttpError, NetworkError, createRequester, errorFrom, type Requester } from './transport';
 import { estimateClockSkew, type ClockSample } from '../../domain/clock-skew';
 import type { AnyCollection, AnyDoc, ForjaRxDatabase, RefusedDocument, SyncStatus, SyncTransport } from './types';
@@ -39,6 +49,13 @@ type PageBody = PullResponse & { total?: number; remaining?: number };
 type StreamItem = 'RESYNC' | { documents: WithDeleted<AnyDoc>[]; checkpoint: SyncCheckpoint };
 
 const UNEXPECTED = ERROR_MESSAGES.internal;
+/**
+ * Pages of a new device's first download (snapshot.ts): ~1,000 documents, so the first list
+ * page is stored within ~2 s of signing in; pages that arrive while one is being stored are
+ * stored together (up to SNAPSHOT_WRITE_MAX), as bigger writes cost less per document.
+ */
+const SNAPSHOT_PAGE = 1_000;
+const replicationIdentifier = (name: CollectionName) => `forja-sync-v1-${name}`;
 
 export class SyncEngine {
   readonly request: Requester;
@@ -159,7 +176,10 @@ export class SyncEngine {
   reconnect(): void {
     if (!this.started || this.stopped) return;
     this.stream.reconnectNow();
-    for (const r of this.replications.values()) r.reSync();
+    for (const [name, r] of this.replications) {
+      if (this.snapshotting.has(name)) this.snapshotting.set(name, true);
+      else r.reSync();
+    }
   }
 
   /** Resolves when every collection is in sync with the server (tests, sign-out checks). */
@@ -179,7 +199,48 @@ export class SyncEngine {
     await Promise.all([...this.replications.values()].map((r) => r.cancel().catch(() => undefined)));
     this.subs.forEach((s) => s.unsubscribe());
     this.cleanups.forEach((c) => c());
+    const opened = [...this.metaAccess.values()];
+    this.metaAccess.clear();
+    await Promise.all(opened.map((a) => a.then((m) => m?.close()).catch(() => undefined)));
     await this.store.close();
+  }
+
+  /** Meta storage opened by this tab for snapshot bases while another tab replicates. */
+  private readonly metaAccess = new Map<CollectionName, Promise<MetaAccess | null>>();
+
+  /**
+   * Call before a local edit of a stored document (writes.ts): a snapshot document edited for
+   * the first time gets its meta row first, so the edit is pushed with the snapshot as its base.
+   */
+  async beforeLocalEdit(name: CollectionName, stored: Record<string, unknown>): Promise<void> {
+    if (READ_ONLY_COLLECTIONS.includes(name) || this.stopped) return;
+    const doc = stored as NonNullable<Parameters<typeof isServerRevision>[0]>;
+    // Most edits end here with no IndexedDB read: the marker says the document was edited or
+    // created on this device (the hash is known once any edit or pull has asked for it).
+    const known = this.originHashes.get(name);
+    if (known && !isServerRevision(doc, await known)) return;
+    let state = this.replications.get(name)?.internalReplicationState;
+    if (!state) {
+      // Not replicating in this tab (another tab leads): the shared meta storage, opened here.
+      const collection = this.db.collections[name] as unknown as AnyCollection;
+      let access = this.metaAccess.get(name);
+      if (!access) {
+        access = openMetaAccess(collection, replicationIdentifier(name)).catch(() => null);
+        this.metaAccess.set(name, access);
+      }
+      state = (await access)?.state;
+      if (!state) return;
+    }
+    const hash = await this.originHash(name, state);
+    if (isServerRevision(doc, hash)) await recordSnapshotBase(state, doc, hash);
+  }
+
+  private readonly originHashes = new Map<CollectionName, Promise<string>>();
+
+  private originHash(name: CollectionName, state: { input: { hashFunction: (s: string) => Promise<string>; identifier: string } }): Promise<string> {
+    let hash = this.originHashes.get(name);
+    if (!hash) this.originHashes.set(name, (hash = state.input.hashFunction(state.input.identifier)));
+    return hash;
   }
 
   /** The clock skew from an answer; the status only moves when it changes by more than 2 s. */
@@ -244,8 +305,14 @@ export class SyncEngine {
   private requestPull(name: CollectionName): void {
     this.caughtUp.delete(name);
     this.pullRequestedAt.set(name, performance.now());
-    this.streams.get(name)?.next('RESYNC');
+    // During a first download the request waits for it to end: it reads until it has caught up
+    // anyway, and RxDB's RESYNC would meanwhile rescan the documents being written for its upstream.
+    if (this.snapshotting.has(name)) this.snapshotting.set(name, true);
+    else this.streams.get(name)?.next('RESYNC');
   }
+
+  /** Collections whose first download is running, and whether a pull was asked for meanwhile. */
+  private readonly snapshotting = new Map<CollectionName, boolean>();
 
   private replicate(name: CollectionName): void {
     const collection = this.db.collections[name] as unknown as AnyCollection;
@@ -254,7 +321,7 @@ export class SyncEngine {
     const readOnly = READ_ONLY_COLLECTIONS.includes(name);
     const state = replicateRxCollection<AnyDoc, SyncCheckpoint>({
       // Not tied to the URL: one database per user and server; the checkpoint must survive.
-      replicationIdentifier: `forja-sync-v1-${name}`,
+      replicationIdentifier: replicationIdentifier(name),
       collection,
       live: true,
       retryTime: this.opts.retryTime ?? 5_000,
@@ -296,6 +363,7 @@ export class SyncEngine {
       return out;
     };
     try {
+      if (!checkpoint && (await this.snapshotAllowed(name))) return done(await this.pullSnapshot(name));
       const prefetched = await this.takePrefetched(name, path(checkpoint));
       if (prefetched) return done(await this.pulled(name, checkpoint, limit, prefetched, path));
       let res = await this.request(path(checkpoint));
@@ -348,6 +416,82 @@ export class SyncEngine {
     }
   }
 
+  /**
+   * A first download may be a snapshot (snapshot.ts) when the collection is empty here and
+   * nothing is waiting to be sent — or when an interrupted one is resuming. A device with local
+   * writes takes RxDB's own pull, which compares each document with them.
+   */
+  private async snapshotAllowed(name: CollectionName): Promise<boolean> {
+    if (READ_ONLY_COLLECTIONS.includes(name) || this.resyncs.has(name)) return false;
+    if (!this.replications.get(name)?.internalReplicationState) return false;
+    if (this.store.value.snapshotResume[name]) return true;
+    const prefix = pendingKey(name, '');
+    if (Object.keys(this.store.value.pending).some((k) => k.startsWith(prefix))) return false;
+    const collection = this.db.collections[name] as unknown as AnyCollection;
+    return (await collection.count().exec()) === 0;
+  }
+
+  /**
+   * The first download as a snapshot: pages read ahead while the previous ones are stored; the
+   * resume point stored after each write. Returns RxDB only the last document and the
+   * checkpoint: its downstream stores that one the usual way and keeps the checkpoint.
+   */
+  private async pullSnapshot(name: CollectionName): Promise<{ documents: WithDeleted<AnyDoc>[]; checkpoint: SyncCheckpoint | undefined }> {
+    const state = this.replications.get(name)!.internalReplicationState!;
+    const from = this.store.value.snapshotResume[name];
+    const url = (cp: SyncCheckpoint | undefined) => {
+      const q = new URLSearchParams({ limit: String(SNAPSHOT_PAGE) });
+      if (cp) q.set('checkpoint', JSON.stringify(cp));
+      return `${API_PATHS.syncPull(name)}?${q.toString()}`;
+    };
+    const pages = new PagesAhead(async (cp) => {
+      const res = await this.request(url(cp));
+      if (!res.ok) throw await errorFrom(res);
+      return (await res.json()) as PageBody;
+    }, from, SNAPSHOT_PAGE, SNAPSHOT_WRITE_MAX);
+    let batch = await pages.take();
+    pages.rethrow();
+    if (!from && batch.length === 1 && batch[0].documents.length < SNAPSHOT_PAGE) {
+      // Everything fits in one page: RxDB's own pull stores it (nothing to gain here).
+      const [page] = batch;
+      this.succeeded();
+      this.countInitial(name, page, undefined);
+      if (page.checkpoint) this.downSeq.set(name, page.checkpoint);
+      return { documents: page.documents as WithDeleted<AnyDoc>[], checkpoint: page.checkpoint ?? undefined };
+    }
+    this.snapshotting.set(name, false);
+    try {
+      const marks = await replicationMarks(state);
+      let reached = from;
+      let last: WithDeleted<AnyDoc> | undefined;
+      let first = true;
+      for (; batch.length > 0; batch = await pages.take()) {
+        const documents = batch.flatMap((p) => p.documents as WithDeleted<AnyDoc>[]);
+        this.succeeded();
+        if (documents.length > 0) await writeSnapshot(this.db, state, documents, marks);
+        for (const page of batch) {
+          this.countInitial(name, page, first ? undefined : reached);
+          first = false;
+          reached = page.checkpoint ?? reached;
+        }
+        last = documents.at(-1) ?? last;
+        if (reached) {
+          this.downSeq.set(name, reached);
+          void this.store.setSnapshotResume(name, reached);
+        }
+      }
+      // Offline (or an error) half-way: what is stored stays; RxDB retries and this resumes.
+      pages.rethrow();
+      void this.store.setSnapshotResume(name, null);
+      return { documents: last ? [last] : [], checkpoint: reached };
+    } finally {
+      // A pull asked for during the download: now (RxDB queues it after storing this answer).
+      const asked = this.snapshotting.get(name);
+      this.snapshotting.delete(name);
+      if (asked) queueMicrotask(() => this.requestPull(name));
+    }
+  }
+
   private readonly prefetched = new Map<CollectionName, { path: string; page: Promise<PageBody | null> }>();
 
   private prefetch(name: CollectionName, path: string): void {
@@ -383,7 +527,9 @@ export class SyncEngine {
 
   private readonly pushBases = new Map<CollectionName, PushBaseTracker>();
 
-  private async push(name: CollectionName, rows: Row[]): Promise<WithDeleted<AnyDoc>[]> {
+  private async push(name: CollectionName, allRows: Row[]): Promise<WithDeleted<AnyDoc>[]> {
+    const rows = await this.withoutUnsentSnapshots(name, allRows);
+    if (rows.length === 0) return [];
     let masters: WithDeleted<AnyDoc>[];
     let rejections: PushRejection[] = [];
     const bases = this.pushBases.get(name) ?? new PushBaseTracker();
@@ -414,6 +560,22 @@ export class SyncEngine {
     return masters;
   }
 
+
+  /**
+   * Rows RxDB would push although they are the server's own snapshot (its upstream rescans from
+   * its last stored checkpoint, which can lie before a first download): not sent; answering
+   * nothing for them makes RxDB record them as the master. Only rows with no assumed master
+   * that are not waiting to be sent are looked at (a local edit is always pending).
+   */
+  private async withoutUnsentSnapshots(name: CollectionName, rows: Row[]): Promise<Row[]> {
+    const pending = this.store.value.pending;
+    const candidates = rows.filter((r) => !r.assumedMasterState && !(pendingKey(name, String(r.newDocumentState.id)) in pending));
+    const state = this.replications.get(name)?.internalReplicationState;
+    if (candidates.length === 0 || !state) return rows;
+    const { hash } = await replicationMarks(state);
+    const skip = await unsentSnapshotIds(state, candidates, hash);
+    return skip.size === 0 ? rows : rows.filter((r) => !skip.has(String(r.newDocumentState.id)));
+  }
 
   /**
    * The server has answered for these rows (stored, merged or refused). A row stops being
@@ -470,5 +632,67 @@ export class SyncEngine {
     }
     if (this.stopped) return;
     await this.store.setLastSync(new Date().toISOString(), true);
+  }
+}
+
+/**
+ * Pages fetched one after another, ahead of the caller: `take()` waits for at least one page
+ * and returns every page that has arrived (empty when the last page was taken or a fetch failed;
+ * `rethrow()` then tells). At most `maxAhead` documents wait in memory.
+ */
+class PagesAhead {
+  private readonly queue: PageBody[] = [];
+  private finished = false;
+  private failure: unknown = null;
+  private wake: (() => void) | null = null;
+  private room: (() => void) | null = null;
+
+  constructor(
+    fetchPage: (cp: SyncCheckpoint | undefined) => Promise<PageBody>,
+    from: SyncCheckpoint | undefined,
+    pageSize: number,
+    private readonly maxAhead: number,
+  ) {
+    void (async () => {
+      let cp = from;
+      try {
+        for (;;) {
+          while (this.waiting() >= this.maxAhead) await new Promise<void>((r) => (this.room = r));
+          const page = await fetchPage(cp);
+          this.queue.push(page);
+          this.signal();
+          if (page.documents.length < pageSize || !page.checkpoint) break;
+          cp = page.checkpoint;
+        }
+      } catch (e) {
+        this.failure = e;
+      } finally {
+        this.finished = true;
+        this.signal();
+      }
+    })();
+  }
+
+  private waiting(): number {
+    return this.queue.reduce((n, p) => n + p.documents.length, 0);
+  }
+
+  private signal(): void {
+    const wake = this.wake;
+    this.wake = null;
+    wake?.();
+  }
+
+  async take(): Promise<PageBody[]> {
+    while (this.queue.length === 0 && !this.finished) await new Promise<void>((r) => (this.wake = r));
+    const pages = this.queue.splice(0);
+    const room = this.room;
+    this.room = null;
+    room?.();
+    return pages;
+  }
+
+  rethrow(): void {
+    if (this.failure) throw this.failure;
   }
 }

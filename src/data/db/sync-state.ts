@@ -1,5 +1,5 @@
 import { BehaviorSubject } from 'rxjs';
-import type { CollectionName } from '@shared';
+import type { CollectionName, SyncCheckpoint } from '@shared';
 import type { ForjaRxDatabase, RefusedDocument } from './types';
 
 /**
@@ -7,17 +7,19 @@ import type { ForjaRxDatabase, RefusedDocument } from './types';
  * (it lives in the user's database, so it is wiped with it and shared between tabs):
  * - pending: documents written on this device and not yet acknowledged by the server;
  * - refused: local versions the server refused, with its reason;
- * - lastSyncAt and whether the first download finished.
+ * - lastSyncAt and whether the first download finished;
+ * - snapshotResume: per collection, how far an unfinished first download (snapshot.ts) got.
  */
 export type PersistedSyncState = {
   pending: Record<string, string>;
   refused: RefusedDocument[];
   lastSyncAt: string | null;
   initialSyncDone: boolean;
+  snapshotResume: Partial<Record<CollectionName, SyncCheckpoint>>;
 };
 
 const LOCAL_DOC_ID = 'forja-sync-state';
-const EMPTY: PersistedSyncState = { pending: {}, refused: [], lastSyncAt: null, initialSyncDone: false };
+const EMPTY: PersistedSyncState = { pending: {}, refused: [], lastSyncAt: null, initialSyncDone: false, snapshotResume: {} };
 
 export const pendingKey = (collection: CollectionName, id: string) => `${collection}/${id}`;
 
@@ -123,6 +125,16 @@ export class SyncStateStore {
     }));
   }
 
+  /** The first download of `collection` has stored everything up to `checkpoint` (null: it finished). */
+  setSnapshotResume(collection: CollectionName, checkpoint: SyncCheckpoint | null): Promise<void> {
+    return this.mutate((s) => {
+      const snapshotResume = { ...s.snapshotResume };
+      if (checkpoint) snapshotResume[collection] = checkpoint;
+      else delete snapshotResume[collection];
+      return { ...s, snapshotResume };
+    });
+  }
+
   async flush(): Promise<void> {
     await this.queue;
   }
@@ -140,5 +152,6 @@ function normalize(d: Partial<PersistedSyncState> | undefined): PersistedSyncSta
     refused: [...(d?.refused ?? [])],
     lastSyncAt: d?.lastSyncAt ?? null,
     initialSyncDone: Boolean(d?.initialSyncDone),
+    snapshotResume: { ...(d?.snapshotResume ?? {}) },
   };
 }

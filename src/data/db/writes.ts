@@ -100,6 +100,14 @@ export async function insertDocument<C extends Editable>(
   return doc;
 }
 
+/**
+ * Before editing a stored document: a first-download snapshot document records its base first
+ * (snapshot.ts), so the edit is merged against the version this device really had.
+ */
+function beforeEdit(fdb: ForjaDatabase, c: CollectionName, doc: { _data: unknown }): Promise<void> {
+  return fdb.sync.beforeLocalEdit(c, doc._data as Record<string, unknown>);
+}
+
 /** Changes some fields of a live document. Returns null when it does not exist (anymore). */
 export async function patchDocument<C extends Editable>(
   fdb: ForjaDatabase,
@@ -110,6 +118,7 @@ export async function patchDocument<C extends Editable>(
   assertAcceptableText(patch);
   const doc = await collectionOf(fdb, c).findOne(id).exec();
   if (!doc) return null;
+  await beforeEdit(fdb, c, doc);
   const updated = await whilePending(fdb, c, [id], () =>
     doc.incrementalModify((d) => {
       const at = editTime(d.client_updated_at);
@@ -123,6 +132,7 @@ export async function patchDocument<C extends Editable>(
 export async function removeDocument<C extends Editable>(fdb: ForjaDatabase, c: C, id: string): Promise<boolean> {
   const doc = await collectionOf(fdb, c).findOne(id).exec();
   if (!doc) return false;
+  await beforeEdit(fdb, c, doc);
   // One write: stamp the edit time and delete (a tombstone the server keeps).
   await whilePending(fdb, c, [id], () =>
     doc.incrementalModify((d) => {
@@ -153,6 +163,7 @@ export async function putDocument<C extends Editable>(fdb: ForjaDatabase, c: C, 
     return;
   }
   if (existing) {
+    await beforeEdit(fdb, c, existing);
     await existing.incrementalModify((d) => ({ ...doc, client_updated_at: editTime(d.client_updated_at) }));
   } else {
     await col.upsert(doc);
