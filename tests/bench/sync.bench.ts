@@ -402,6 +402,28 @@ function summary(results: Result[]): void {
     [`push from Node, batches of ${SEED_BATCH}`, '900–1,400 docs/s', per((r) => (r.seedMs ? fmt.rate(DOCS, r.seedMs) : '—')), '≥ 10,000 docs/s'],
     ['public pages, mobile LCP', '2.36–2.40 s', 'see npm run bench:web', '≤ 1.2 s'],
   ]));
+
+  // Issue 20: the same figures as ratios to what this machine allows, measured in this run.
+  const bare = (r: Result) => r.store?.find((s) => s.validator === 'none');
+  console.log('\n== Against this machine\'s floors (issue 20) ==');
+  console.log(table([
+    ['', 'floor / ceiling (this run)', 'now', 'ratio', 'goal'],
+    ...ok.map((r) => {
+      const b = bare(r);
+      const pull = r.pulledDocs && r.pullMs ? (r.pulledDocs * 1000) / r.pullMs : NaN;
+      const ceiling = b ? (DOCS * 1000) / b.totalMs : NaN;
+      const ratio = pull / ceiling;
+      return [`first sync, ${r.backend}`, `${fmt.int(ceiling)} docs/s (RxDB bulkInsert only, Dexie)`, `${fmt.int(pull)} docs/s`,
+        Number.isFinite(ratio) ? `×${ratio.toFixed(2)}` : '—', '≥ ×0.80'];
+    }),
+    ...ok.map((r) => {
+      const floor = r.floors ? r.floors.fetchMs + r.floors.idbWriteMs : NaN;
+      const p50 = r.live && r.live.length ? percentile(r.live, 50) : NaN;
+      const ratio = p50 / floor;
+      return [`live A → B p50, ${r.backend}`, r.floors ? `${fmt.ms(floor)} (fetch ${fmt.ms(r.floors.fetchMs)} + IndexedDB write ${fmt.ms(r.floors.idbWriteMs)})` : '—',
+        Number.isFinite(p50) ? fmt.ms(p50) : '—', Number.isFinite(ratio) ? `×${ratio.toFixed(1)}` : '—', '≤ ×3'];
+    }),
+  ]));
   function opt(ms: number | undefined): string {
     return ms === undefined ? '—' : fmt.s(ms);
   }
