@@ -45,7 +45,7 @@ type StoredDoc = RxDocumentData<AnyDoc>;
 type Origin = { _rev: number; hash: string };
 
 /** Documents written per IndexedDB transaction at most (larger writes are faster per document). */
-export const SNAPSHOT_WRITE_MAX = 5_000;
+export const SNAPSHOT_WRITE_MAX = 10_000;
 
 /** The replication's marks: its origin hash and the downstream's write context. */
 export async function replicationMarks(state: State): Promise<{ hash: string; context: string }> {
