@@ -4,8 +4,9 @@
  * /assets/ never change and are cached for a year. Unknown non-API GETs get index.html
  * (client-side routing); unknown /api/* paths get a JSON 404. The landing's intro and a quotation
  * link's page come drawn by the server when they can be (ssr/landing-page.ts, ssr/quotation-page.ts).
- * Every page is sent with `no-cache` and no validator: a drawn page holds data (the company profile,
- * a quotation) that may change at any time, so the browser always asks for it again.
+ * Pages are sent with `no-cache`, and a public page (drawn or with its preloads) with no validator:
+ * a drawn page holds data (the company profile, a quotation) that may change at any time, so the
+ * browser always gets it whole, never a 304 for an older profile.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
