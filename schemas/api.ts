@@ -125,6 +125,18 @@ export interface QuotationPageData {
 
 export const PAGE_DATA_ELEMENT_ID = 'forja-page-data';
 
+/**
+ * The data the server-rendered landing page (/) was drawn with, in the same JSON block
+ * (PAGE_DATA_ELEMENT_ID): the company profile and the gallery list as read from
+ * /gallery/gallery.json (null when it cannot be read; the page normalizes it, falling back to its
+ * built-in pictures, exactly as when it fetches the list itself).
+ */
+export interface LandingPageData {
+  page: 'landing';
+  company: PublicCompany;
+  gallery: unknown;
+}
+
 /** Replication checkpoint: the server-assigned sequence of the last document returned. */
 export interface SyncCheckpoint {
   seq: number;

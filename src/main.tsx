@@ -19,9 +19,9 @@ const app = (
 );
 
 if (container.hasChildNodes()) {
-  // The server drew this page (/quotation/:code, src/ssr/entry-server.tsx). Hydrate once the
-  // router has loaded the page's route module: before that it would render nothing, and the
-  // first client render must be the server's markup. The page is on screen already, so hydration
+  // The server drew this page (the landing's intro or /quotation/:code, src/ssr/entry-server.tsx).
+  // Hydrate once the router has loaded the page's route module: before that it would render
+  // nothing, and the first client render must be the server's markup. The page is on screen already, so hydration
   // runs as a transition, in short slices a phone can paint and scroll between; a press on a
   // button hydrates at once to handle it.
   const replayClicks = holdEarlyClicks(container);

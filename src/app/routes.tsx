@@ -6,6 +6,7 @@
 import type { RouteObject } from 'react-router-dom';
 import { Navigate } from 'react-router-dom';
 import { RouteError } from './RouteError';
+import { landingRoute } from './landing-route';
 import { publicQuotationRoute } from './quotation-route';
 
 export const routes: RouteObject[] = [
@@ -14,7 +15,7 @@ export const routes: RouteObject[] = [
     children: [
       // The public pages paint without the UI kit (Chakra), which a phone on a slow network would
       // otherwise wait for; they load it themselves for their dialogs and toasts (ui/KitBoundary).
-      { path: '/', lazy: () => import('./pages/landing').then((m) => ({ Component: m.default })) },
+      landingRoute,
       publicQuotationRoute,
       {
         // Every other page uses the kit from its first paint.

@@ -3,14 +3,14 @@
  * it was made from other sources than the checkout's (after `git pull && npm install`) — the stamp
  * vite writes into each build holds a hash of the sources and the lockfile
  * (scripts/build-stamp.mjs). Phones then see the new service worker and get the update prompt.
- * The server's renderer of the quotation page must come from the same code, so both are made.
+ * The server's renderer of the public pages must come from the same code, so both are made.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { staleBuildReason } from '../../scripts/build-stamp.mjs';
 import type { Config } from './config';
-import { RENDERER_FILE } from './ssr/quotation-page';
+import { RENDERER_FILE } from './ssr/renderer';
 
 function viteBuild(args: string[]) {
   const res = spawnSync('npx', ['vite', 'build', ...args], { stdio: 'inherit', shell: process.platform === 'win32' });

@@ -14,10 +14,14 @@ import './landing.css';
 const InfoOverlay = lazy(() => import('./InfoOverlay'));
 const PhotoDialog = lazy(() => import('./PhotoDialog'));
 
-/** The public landing page (spec §2 "Landing page", §4, §9). */
+/**
+ * The public landing page (spec §2 "Landing page", §4, §9). The server draws its first screen, the
+ * intro (src/ssr/entry-server.tsx), with the data embedded in the page; the spinner shows only when
+ * the page has to read that data itself.
+ */
 export function LandingPage() {
-  const { loading, company, photos } = useLandingData();
-  const intro = useIntro(!loading);
+  const { loading, company, photos, drawn } = useLandingData();
+  const intro = useIntro(!loading, drawn);
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuMounted, setMenuMounted] = useState(false);
   const [photo, setPhoto] = useState<GalleryPhoto | null>(null);

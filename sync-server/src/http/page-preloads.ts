@@ -8,14 +8,14 @@
  * page's HTML lists its chunks (from Vite's build manifest) as modulepreloads and its data as
  * fetch preloads, so all of it downloads while the entry is still arriving.
  *
- * A page the server drew (ssr/quotation-page.ts) carries its first screen in #root and its data
- * in a JSON block: its CSS is linked as stylesheets (that screen must not paint unstyled) and
- * there is no data left to preload.
+ * A page the server drew (ssr/quotation-page.ts, ssr/landing-page.ts) carries its first screen in
+ * #root and its data in a JSON block: its CSS is linked as stylesheets (that screen must not paint
+ * unstyled) and there is no data left to preload.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isValidQuotationCode } from '@shared';
-import type { DrawnPage } from '../ssr/quotation-page';
+import type { DrawnPage } from '../ssr/renderer';
 
 interface ManifestChunk {
   file: string;
@@ -55,7 +55,7 @@ function chunkFiles(manifest: Manifest, keys: readonly string[], skip: Set<strin
 export interface PageHtml {
   /**
    * index.html for `page`, with its preloads; `code` is the quotation code of /quotation/:code,
-   * `drawn` what the server drew of it.
+   * `drawn` what the server drew of the page.
    */
   render(page: PublicPage, code?: string, drawn?: DrawnPage | null): string;
 }
@@ -97,15 +97,15 @@ export function loadPageHtml(webDir: string): PageHtml | null {
   };
   const pageLinks: Record<PublicPage, string> = { landing: links('landing', 'preload'), quotation: links('quotation', 'preload') };
   // The route module's own CSS loader finds these links and does not add them again.
-  const drawnQuotationLinks = links('quotation', 'stylesheet');
+  const drawnLinks: Record<PublicPage, string> = { landing: links('landing', 'stylesheet'), quotation: links('quotation', 'stylesheet') };
   const canDraw = html.includes(EMPTY_ROOT);
   const fetchPreload = (href: string) => `<link rel="preload" as="fetch" href="${escapeAttr(href)}" crossorigin="anonymous">`;
 
   return {
     render(page, code, drawn) {
-      if (page === 'quotation' && drawn && canDraw) {
+      if (drawn && canDraw) {
         return html
-          .replace('</head>', `${drawnQuotationLinks}</head>`)
+          .replace('</head>', `${drawnLinks[page]}</head>`)
           .replace(EMPTY_ROOT, () => `<div id="root">${drawn.root}</div>${drawn.data}`);
       }
       const data =

@@ -2,8 +2,11 @@
  * Serves the built PWA from FORJA_WEB_DIR. index.html and the service worker must always be
  * revalidated (a stale sw.js would pin users to an old build); Vite's hashed assets under
  * /assets/ never change and are cached for a year. Unknown non-API GETs get index.html
- * (client-side routing); unknown /api/* paths get a JSON 404. A quotation link's page comes
- * drawn by the server when it can be (ssr/quotation-page.ts).
+ * (client-side routing); unknown /api/* paths get a JSON 404. The landing's intro and a quotation
+ * link's page come drawn by the server when they can be (ssr/landing-page.ts, ssr/quotation-page.ts).
+ * Pages are sent with `no-cache`, and a public page (drawn or with its preloads) with no validator:
+ * a drawn page holds data (the company profile, a quotation) that may change at any time, so the
+ * browser always gets it whole, never a 304 for an older profile.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -11,7 +14,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { PublicAnswers } from '../public/answers';
 import { DrawBudget } from '../ssr/draw-budget';
-import { loadQuotationPageDrawer, type DrawnPage } from '../ssr/quotation-page';
+import { landingPageDrawer } from '../ssr/landing-page';
+import { quotationPageDrawer } from '../ssr/quotation-page';
+import { loadPageRenderer, type DrawnPage } from '../ssr/renderer';
 import { sendError } from './errors';
 import { loadPageHtml, type PublicPage } from './page-preloads';
 
@@ -21,7 +26,7 @@ export interface StaticOptions {
   webDir: string;
   /** The server renderer's build (config.ssrDir). */
   ssrDir: string;
-  /** What the drawn quotation page is drawn with. */
+  /** What the drawn pages are drawn with. */
   answers: PublicAnswers;
   /** Drawn quotation pages per client per minute (config.publicRateLimitPerMinute). */
   drawsPerMinute: number;
@@ -49,14 +54,17 @@ export async function registerStatic(app: FastifyInstance, { webDir, ssrDir, ans
   }
 
   const pages = hasBuild ? loadPageHtml(webDir) : null;
-  const drawer = pages ? await loadQuotationPageDrawer(ssrDir, answers, app.log) : null;
+  const renderer = pages ? await loadPageRenderer(ssrDir, app.log) : null;
+  const drawer = renderer && quotationPageDrawer(renderer, answers, app.log);
+  const landing = renderer && landingPageDrawer(renderer, answers, webDir, app.log);
   const budget = new DrawBudget(drawsPerMinute);
   const sendPage = (reply: FastifyReply, page: PublicPage | null, code?: string, drawn?: DrawnPage | null) => {
     reply.header('Cache-Control', 'no-cache');
     if (page && pages) return reply.type('text/html; charset=utf-8').send(pages.render(page, code, drawn));
     return reply.type('text/html; charset=utf-8').sendFile('index.html');
   };
-  if (hasBuild) app.get('/', (_request, reply) => sendPage(reply, 'landing'));
+  // The landing draws nothing per visitor (one profile, kept in memory; one small file): no budget.
+  if (hasBuild) app.get('/', async (request, reply) => sendPage(reply, 'landing', undefined, landing ? await landing.draw(request.url) : null));
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0];
