@@ -24,7 +24,10 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+        // One jsdom and one module graph per worker, not per file: setting both up was ~75 of the
+        // project's ~93 s (65 files, 20 s of tests). The files hold no module state between them
+        // (checked with --sequence.shuffle).
+        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'jsdom', isolate: false },
       },
       {
         resolve: { alias },
