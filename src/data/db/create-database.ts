@@ -33,6 +33,8 @@ export type CreateForjaDatabaseOptions = SyncTransport & {
   pullBatchSize?: number;
   watchBrowserOnline?: boolean;
   streamMaxBackoffMs?: number;
+  /** See SyncEngineOptions.firstSyncSnapshot (default true). */
+  firstSyncSnapshot?: boolean;
 };
 
 export type ForjaDatabase = {
@@ -137,6 +139,7 @@ export async function createForjaDatabase(opts: CreateForjaDatabaseOptions): Pro
     pullBatchSize: opts.pullBatchSize,
     watchBrowserOnline: opts.watchBrowserOnline,
     streamMaxBackoffMs: opts.streamMaxBackoffMs,
+    firstSyncSnapshot: opts.firstSyncSnapshot,
   });
   await sync.init();
   if (opts.replicate !== false) await sync.start();

@@ -42,6 +42,8 @@ export type SyncEngineOptions = SyncTransport & {
   watchBrowserOnline?: boolean;
   /** Longest wait between two reconnection attempts of the change stream (default 30 s). */
   streamMaxBackoffMs?: number;
+  /** A new device's first download as a snapshot (snapshot.ts; default true). false: RxDB's own pull (bench:sync compares). */
+  firstSyncSnapshot?: boolean;
 };
 
 type Row = PushRow<Record<string, unknown>>;
@@ -422,6 +424,7 @@ export class SyncEngine {
    * writes takes RxDB's own pull, which compares each document with them.
    */
   private async snapshotAllowed(name: CollectionName): Promise<boolean> {
+    if (this.opts.firstSyncSnapshot === false) return false;
     if (READ_ONLY_COLLECTIONS.includes(name) || this.resyncs.has(name)) return false;
     if (!this.replications.get(name)?.internalReplicationState) return false;
     if (this.store.value.snapshotResume[name]) return true;

@@ -24,10 +24,12 @@ export async function openAppClient(opts: OpenOptions): Promise<AppClient> {
     watchBrowserOnline: true,
     pullBatchSize,
     pushBatchSize,
+    // ?snapshot=0: RxDB's own first pull, for a before/after (BENCH_SNAPSHOT=0).
+    firstSyncSnapshot: params.get('snapshot') !== '0',
   });
   const customers = () => fdb.db.collections.customers as unknown as RxCollection<CustomerDoc>;
   return {
-    kind: `app src/data (pull batch ${pullBatchSize ?? 'default'}, push batch ${pushBatchSize ?? 'default'})`,
+    kind: `app src/data (pull batch ${pullBatchSize ?? 'default'}, push batch ${pushBatchSize ?? 'default'}, first sync ${params.get('snapshot') === '0' ? "RxDB's pull" : 'snapshot'})`,
     customers,
     async insert(doc) {
       await insertDocument(fdb, 'customers', doc);
