@@ -45,6 +45,9 @@ export async function login(server: SoakServer, email: string, deviceId: string)
 
 export class SoakClient {
   online = true;
+  /** Pull requests of a first download written as a snapshot (their page size is the soak's). */
+  snapshotPulls = 0;
+  snapshotLimit: string | null = null;
   /** Clock skew of this device for the current run (ms), applied with withClock(). */
   skewMs = 0;
   private dropPushResponses = 0;
@@ -60,7 +63,7 @@ export class SoakClient {
     private readonly server: SoakServer,
   ) {}
 
-  static async open(server: SoakServer, label: string, email: string): Promise<SoakClient> {
+  static async open(server: SoakServer, label: string, email: string, opts: { snapshotPageSize?: number } = {}): Promise<SoakClient> {
     const deviceId = `soak-${label}-${randomUUID().slice(0, 8)}`;
     const session = await login(server, email, deviceId);
     // eslint-disable-next-line prefer-const -- assigned after the database exists (its transport reads it)
@@ -85,15 +88,24 @@ export class SoakClient {
       collections: SOAK_COLLECTIONS,
       retryTime: 150,
       streamMaxBackoffMs: 1000,
+      snapshotPageSize: opts.snapshotPageSize,
     });
     client = new SoakClient(label, email, session.token, fdb, server);
+    client.snapshotLimit = opts.snapshotPageSize ? `limit=${opts.snapshotPageSize}` : null;
     return client;
+  }
+
+  /** Closes the database and ends this device's session (a user has at most 3). */
+  async retire(): Promise<void> {
+    await this.close().catch(() => {});
+    await fetch(`${this.server.url}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${this.token}` } }).catch(() => {});
   }
 
   private async request(url: string, init?: RequestInit): Promise<Response> {
     if (!this.online) throw new TypeError('fetch failed (device offline)');
     const kind = url.includes('/push') ? 'push' : url.includes('/pull') ? 'pull' : null;
     if (kind) this.requests[kind]++;
+    if (kind === 'pull' && this.snapshotLimit && new URL(url).searchParams.get('limit') === this.snapshotLimit.slice(6)) this.snapshotPulls++;
     if (kind === 'push' && typeof init?.body === 'string') {
       this.sentPushes.push({ url, body: init.body });
       if (this.sentPushes.length > 8) this.sentPushes.shift();

@@ -10,6 +10,7 @@
  *   SOAK_KILL_RATE=0.1        share of runs that SIGKILL the server once (mid-push or mid-pull)
  *   SOAK_SKEW_SECONDS=180     largest clock skew of a device (±); 0 = every device on time
  *   SOAK_EPOCH_RUNS=250       runs per server database before a fresh one
+ *   SOAK_RENEW_RATE=0.05      share of released devices replaced by a new one (its first download, as a snapshot)
  *   SOAK_SEED_BASE=<n>        first seed (default random); run i uses base + i·backends + k
  *   FORJA_SEED=<n>            replay one seed on each backend, prints its step log (with SOAK_RUNS=n: n times;
  *                             the steps replay exactly, their timing against the sync loops does not)
@@ -45,6 +46,7 @@ const config = {
   killRate: num('SOAK_KILL_RATE', 0.1),
   skewSeconds: num('SOAK_SKEW_SECONDS', 180),
   epochRuns: Math.max(1, Math.floor(num('SOAK_EPOCH_RUNS', 250))),
+  renewRate: num('SOAK_RENEW_RATE', 0.05),
   seedBase: num('SOAK_SEED_BASE', Math.floor(Math.random() * 2 ** 30)),
   adminUrl: process.env.DATABASE_URL || DEFAULT_DATABASE_URL,
   progressSeconds: num('SOAK_PROGRESS_SECONDS', 30),
@@ -74,6 +76,7 @@ if (process.env.SOAK_WORKER_BACKEND) {
       },
       concurrency: config.concurrency,
       epochRuns: config.epochRuns,
+      renewRate: config.renewRate,
       killRate: config.killRate,
       maxSkewMs: config.skewSeconds * 1000,
       adminUrl: config.adminUrl,
@@ -101,6 +104,8 @@ type Tally = {
   replays: number;
   drops: number;
   server: { kills: number; killsHeld: number; restarts: number; restartMs: number[]; crashes: string[] };
+  renewed: number;
+  snapshotPulls: number;
   epochs: number;
   epochStartMs: number[];
   errors: string[];
@@ -144,7 +149,7 @@ async function main() {
   const children = config.backends.map((backend) => {
     const t: Tally = {
       runs: 0, failures: [], converge: [], stalls: 0, kills: { push: 0, pull: 0, inFlight: 0, notFired: 0 },
-      writes: 0, refused: 0, replays: 0, drops: 0, server: { kills: 0, killsHeld: 0, restarts: 0, restartMs: [], crashes: [] },
+      writes: 0, refused: 0, replays: 0, drops: 0, renewed: 0, snapshotPulls: 0, server: { kills: 0, killsHeld: 0, restarts: 0, restartMs: [], crashes: [] },
       epochs: 0, epochStartMs: [], errors: [], exited: null,
     };
     tallies.set(backend, t);
@@ -183,6 +188,8 @@ async function main() {
         t.epochStartMs.push(m.startMs);
       } else if (m.type === 'server') {
         t.server.kills += m.kills;
+        t.renewed += m.renewed;
+        t.snapshotPulls += m.snapshotPulls;
         t.server.killsHeld += m.killsHeld;
         t.server.restarts += m.restarts;
         t.server.restartMs.push(...m.restartMs);
@@ -253,6 +260,7 @@ function report(tallies: Map<Backend, Tally>, started: number): boolean {
         `restarts ${t.server.restarts}, restart p50 ${ms(pct(t.server.restartMs, 50))}; crashes by itself ${t.server.crashes.length}`,
       `  writes ${t.writes}, refused by the server ${t.refused}, lost push answers ${t.drops}, late old pushes ${t.replays}; ` +
         `server databases ${t.epochs} (fresh one ready in p50 ${ms(pct(t.epochStartMs, 50))})`,
+      `  new devices joining mid-epoch ${t.renewed} (first download as a snapshot: ${t.snapshotPulls} page requests)`,
     );
     for (const f of t.failures.slice(0, 20)) {
       lines.push(`  FAILED (${f.failure}) seed ${f.seed}: ${f.error?.split('\n')[0]}`, `    replay: ${replayCommand(f.seed, b)}`);

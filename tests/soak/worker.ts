@@ -18,6 +18,8 @@ export interface WorkerOptions {
   remaining: () => number;
   concurrency: number;
   epochRuns: number;
+  /** Share of released devices replaced by a new, empty one that downloads everything (its first sync). */
+  renewRate: number;
   killRate: number;
   maxSkewMs: number;
   adminUrl: string;
@@ -28,7 +30,7 @@ export interface WorkerOptions {
 export type WorkerEvent =
   | { type: 'result'; backend: Backend; result: RunResult }
   | { type: 'epoch'; backend: Backend; epoch: number; startMs: number }
-  | { type: 'server'; backend: Backend; kills: number; killsHeld: number; restarts: number; restartMs: number[]; crashes: string[] }
+  | { type: 'server'; backend: Backend; renewed: number; snapshotPulls: number; kills: number; killsHeld: number; restarts: number; restartMs: number[]; crashes: string[] }
   | { type: 'error'; backend: Backend; message: string };
 
 const POOL = [
@@ -38,10 +40,22 @@ const POOL = [
   { label: 'u2b', user: 1 },
 ];
 
+/**
+ * A new device's first download is written as a snapshot (src/data/db/snapshot.ts) when it spans
+ * more than one page: small pages here, so an epoch's few hundred documents take that path.
+ */
+const SNAPSHOT_PAGE = 20;
+
 class Pool {
   private free: SoakClient[];
   private waiters: { n: number; resolve: (c: SoakClient[]) => void }[] = [];
-  constructor(readonly all: SoakClient[]) {
+  renewed = 0;
+  /** Snapshot pull requests of devices already closed (renewed). */
+  closedSnapshotPulls = 0;
+  constructor(
+    readonly all: SoakClient[],
+    private readonly renew: { rate: number; open: (old: SoakClient) => Promise<SoakClient> },
+  ) {
     this.free = [...all];
   }
   lease(n: number): Promise<{ clients: SoakClient[]; release(): void }> {
@@ -52,8 +66,33 @@ class Pool {
     return got.then((clients) => ({ clients, release: () => this.give(clients) }));
   }
   private give(clients: SoakClient[]) {
-    this.free.push(...clients);
-    this.serve();
+    // A device with nothing left to send may be swapped for a new one: the next run then works
+    // on a device that is still downloading everything, with the others writing meanwhile.
+    void Promise.all(
+      clients.map(async (c) => {
+        if (Math.random() >= this.renew.rate || c.fdb.sync.status$.value.pending > 0) return c;
+        this.closedSnapshotPulls += c.snapshotPulls;
+        await c.retire();
+        // A new device must come: a failed sign-in (the server may be down after a kill) is retried,
+        // and a device that cannot come within 30 s ends the worker (reported as a worker error)
+        // rather than leaving the runs waiting for it.
+        let fresh: SoakClient | null = null;
+        for (let attempt = 1; !fresh; attempt++) {
+          try {
+            fresh = await this.renew.open(c);
+          } catch (e) {
+            if (attempt >= 30) throw e;
+            await new Promise((r) => setTimeout(r, 1000));
+          }
+        }
+        this.all[this.all.indexOf(c)] = fresh;
+        this.renewed++;
+        return fresh;
+      }),
+    ).then((ready) => {
+      this.free.push(...ready);
+      this.serve();
+    });
   }
   private serve() {
     while (this.waiters.length && this.waiters[0].n <= this.free.length) {
@@ -72,11 +111,16 @@ export async function runWorker(opts: WorkerOptions, emit: (e: WorkerEvent) => v
     const t0 = Date.now();
     const server = await SoakServer.create({ backend, adminUrl: opts.adminUrl, repoRoot: opts.repoRoot, users });
     const clients: SoakClient[] = [];
+    let pool: Pool | null = null;
     try {
-      for (const p of POOL) clients.push(await SoakClient.open(server, p.label, users[p.user]));
+      const open = (label: string, user: number) => SoakClient.open(server, label, users[user], { snapshotPageSize: SNAPSHOT_PAGE });
+      for (const p of POOL) clients.push(await open(p.label, p.user));
       const checker = new Checker(server, users[2]);
       await checker.login();
-      const pool = new Pool(clients);
+      pool = new Pool(clients, {
+        rate: opts.renewRate,
+        open: (old) => open(old.label, POOL.find((p) => p.label === old.label)!.user),
+      });
       emit({ type: 'epoch', backend, epoch, startMs: Date.now() - t0 });
       let inEpoch = 0;
       let failed = false;
@@ -88,7 +132,7 @@ export async function runWorker(opts: WorkerOptions, emit: (e: WorkerEvent) => v
             return;
           }
           inEpoch++;
-          const result = await runScenario(seed, { server, checker, lease: (n) => pool.lease(n), killRate: opts.killRate, maxSkewMs: opts.maxSkewMs, attempt: attempt++ });
+          const result = await runScenario(seed, { server, checker, lease: (n) => pool!.lease(n), killRate: opts.killRate, maxSkewMs: opts.maxSkewMs, attempt: attempt++ });
           // A stalled device (writes pending for good) would fail the next runs too: start over.
           // A run that diverged or lost a write only spoiled its own documents.
           if (result.stalled) failed = true;
@@ -100,7 +144,8 @@ export async function runWorker(opts: WorkerOptions, emit: (e: WorkerEvent) => v
       emit({ type: 'error', backend, message: `${(e as Error).stack ?? e}\n--- server output ---\n${server.log()}` });
       throw e;
     } finally {
-      emit({ type: 'server', backend, kills: server.kills, killsHeld: server.killsHeld, restarts: server.restarts, restartMs: server.restartMs.slice(1), crashes: server.crashes });
+      const snapshotPulls = (pool?.closedSnapshotPulls ?? 0) + clients.reduce((n, c) => n + c.snapshotPulls, 0);
+      emit({ type: 'server', backend, renewed: pool?.renewed ?? 0, snapshotPulls, kills: server.kills, killsHeld: server.killsHeld, restarts: server.restarts, restartMs: server.restartMs.slice(1), crashes: server.crashes });
       await Promise.all(clients.map((c) => c.close().catch(() => {})));
       await server.stop().catch(() => {});
     }

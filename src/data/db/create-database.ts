@@ -35,6 +35,8 @@ export type CreateForjaDatabaseOptions = SyncTransport & {
   streamMaxBackoffMs?: number;
   /** See SyncEngineOptions.firstSyncSnapshot (default true). */
   firstSyncSnapshot?: boolean;
+  /** See SyncEngineOptions.snapshotPageSize. */
+  snapshotPageSize?: number;
 };
 
 export type ForjaDatabase = {
@@ -140,6 +142,7 @@ export async function createForjaDatabase(opts: CreateForjaDatabaseOptions): Pro
     watchBrowserOnline: opts.watchBrowserOnline,
     streamMaxBackoffMs: opts.streamMaxBackoffMs,
     firstSyncSnapshot: opts.firstSyncSnapshot,
+    snapshotPageSize: opts.snapshotPageSize,
   });
   await sync.init();
   if (opts.replicate !== false) await sync.start();

@@ -44,6 +44,8 @@ export type SyncEngineOptions = SyncTransport & {
   streamMaxBackoffMs?: number;
   /** A new device's first download as a snapshot (snapshot.ts; default true). false: RxDB's own pull (bench:sync compares). */
   firstSyncSnapshot?: boolean;
+  /** Documents per request of that download (default 1,000; the soak uses small pages to take this path often). */
+  snapshotPageSize?: number;
 };
 
 type Row = PushRow<Record<string, unknown>>;
@@ -442,8 +444,9 @@ export class SyncEngine {
   private async pullSnapshot(name: CollectionName): Promise<{ documents: WithDeleted<AnyDoc>[]; checkpoint: SyncCheckpoint | undefined }> {
     const state = this.replications.get(name)!.internalReplicationState!;
     const from = this.store.value.snapshotResume[name];
+    const pageSize = this.opts.snapshotPageSize ?? SNAPSHOT_PAGE;
     const url = (cp: SyncCheckpoint | undefined) => {
-      const q = new URLSearchParams({ limit: String(SNAPSHOT_PAGE) });
+      const q = new URLSearchParams({ limit: String(pageSize) });
       if (cp) q.set('checkpoint', JSON.stringify(cp));
       return `${API_PATHS.syncPull(name)}?${q.toString()}`;
     };
@@ -451,10 +454,10 @@ export class SyncEngine {
       const res = await this.request(url(cp));
       if (!res.ok) throw await errorFrom(res);
       return (await res.json()) as PageBody;
-    }, from, SNAPSHOT_PAGE, SNAPSHOT_WRITE_MAX);
+    }, from, pageSize, SNAPSHOT_WRITE_MAX);
     let batch = await pages.take();
     pages.rethrow();
-    if (!from && batch.length === 1 && batch[0].documents.length < SNAPSHOT_PAGE) {
+    if (!from && batch.length === 1 && batch[0].documents.length < pageSize) {
       // Everything fits in one page: RxDB's own pull stores it (nothing to gain here).
       const [page] = batch;
       this.succeeded();
