@@ -50,6 +50,9 @@ class Pool {
   private free: SoakClient[];
   private waiters: { n: number; resolve: (c: SoakClient[]) => void }[] = [];
   renewed = 0;
+  /** Set when the epoch ends: no more renewals (its server is about to stop). */
+  closed = false;
+  private readonly renewing = new Set<Promise<unknown>>();
   /** Snapshot pull requests of devices already closed (renewed). */
   closedSnapshotPulls = 0;
   constructor(
@@ -65,12 +68,17 @@ class Pool {
     });
     return got.then((clients) => ({ clients, release: () => this.give(clients) }));
   }
+  /** Ends renewals and waits for those under way (before the epoch closes its devices). */
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.allSettled([...this.renewing]);
+  }
   private give(clients: SoakClient[]) {
     // A device with nothing left to send may be swapped for a new one: the next run then works
     // on a device that is still downloading everything, with the others writing meanwhile.
-    void Promise.all(
+    const renewing = Promise.all(
       clients.map(async (c) => {
-        if (Math.random() >= this.renew.rate || c.fdb.sync.status$.value.pending > 0) return c;
+        if (this.closed || Math.random() >= this.renew.rate || c.fdb.sync.status$.value.pending > 0) return c;
         this.closedSnapshotPulls += c.snapshotPulls;
         await c.retire();
         // A new device must come: a failed sign-in (the server may be down after a kill) is retried,
@@ -93,6 +101,9 @@ class Pool {
       this.free.push(...ready);
       this.serve();
     });
+    this.renewing.add(renewing);
+    // A device that could not be replaced ends the worker loudly (reported as its exit).
+    void renewing.finally(() => this.renewing.delete(renewing)).catch((e) => setImmediate(() => { throw e; }));
   }
   private serve() {
     while (this.waiters.length && this.waiters[0].n <= this.free.length) {
@@ -144,6 +155,7 @@ export async function runWorker(opts: WorkerOptions, emit: (e: WorkerEvent) => v
       emit({ type: 'error', backend, message: `${(e as Error).stack ?? e}\n--- server output ---\n${server.log()}` });
       throw e;
     } finally {
+      await pool?.close();
       const snapshotPulls = (pool?.closedSnapshotPulls ?? 0) + clients.reduce((n, c) => n + c.snapshotPulls, 0);
       emit({ type: 'server', backend, renewed: pool?.renewed ?? 0, snapshotPulls, kills: server.kills, killsHeld: server.killsHeld, restarts: server.restarts, restartMs: server.restartMs.slice(1), crashes: server.crashes });
       await Promise.all(clients.map((c) => c.close().catch(() => {})));
