@@ -24,10 +24,10 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        // One jsdom and one module graph per worker, not per file: setting both up was ~75 of the
-        // project's ~93 s (65 files, 20 s of tests). The files hold no module state between them
-        // (checked with --sequence.shuffle).
-        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'jsdom', isolate: false },
+        // Each file in its own jsdom and module graph (vitest's default): shared ones (isolate:false)
+        // saved ~75 s but let one file's vi.resetModules/mocks reach another's — decisions.test.tsx
+        // failed 1 run in 4 next to the page-data tests.
+        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'jsdom' },
       },
       {
         resolve: { alias },
