@@ -5,7 +5,6 @@
  * (for the browser to draw) without a renderer, with an older one, or when drawing fails. Uses the
  * real renderer, built from src/ for this test (vite build --ssr) and loaded from that build.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PAGE_DATA_ELEMENT_ID, type LandingPageData, type PublicCompany } from '@shared';
 import { api, backends, signIn, startTestServer, type TestServer } from '../support/server';
 import { editStored } from './sync-fixtures';
+import { buildRendererForTest, removeRendererBuild } from '../support/ssr-build';
 
-const ROOT = path.resolve(__dirname, '../..');
 const HOSTILE = '</script><script>alert(1)</script><!--';
 const GALLERY = [
   { src: '/gallery/01.webp', alt: `Portão ${HOSTILE}`, border: 'blue' },
@@ -60,19 +59,12 @@ beforeAll(() => {
   webDir = mkdtempSync(path.join(os.tmpdir(), 'forja-web-'));
   fakes = mkdtempSync(path.join(os.tmpdir(), 'forja-ssr-fakes-'));
   writeWebBuild(webDir);
-  // Inside the repo, so the build's imports (react, react-dom/server…) resolve from node_modules.
-  ssrDir = path.join(ROOT, 'node_modules', '.cache', `forja-landing-ssr-test-${process.pid}-${Date.now()}`);
-  const vite = path.join(ROOT, 'node_modules', '.bin', 'vite');
-  const build = spawnSync(vite, ['build', '--ssr', 'src/ssr/entry-server.tsx', '--outDir', ssrDir, '--logLevel', 'error'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  });
-  if (build.status !== 0) throw new Error(`vite build --ssr failed:\n${build.stdout}\n${build.stderr}`);
+  ssrDir = buildRendererForTest('forja-landing-ssr-test');
 }, 120_000);
 afterAll(() => {
   rmSync(webDir, { recursive: true, force: true });
   rmSync(fakes, { recursive: true, force: true });
-  rmSync(ssrDir, { recursive: true, force: true });
+  removeRendererBuild(ssrDir);
 });
 
 async function get(server: TestServer, urlPath = '/'): Promise<{ page: string; headers: Headers }> {

@@ -4,7 +4,6 @@
  * and the page as before when there is nothing to draw. Uses the real renderer, built from src/
  * for this test (vite build --ssr) and loaded by the server from that build.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,8 +12,8 @@ import { PAGE_DATA_ELEMENT_ID, type PublicCompany, type PublicQuotation, type Qu
 import { api, backends, signIn, startTestServer, type TestServer } from '../support/server';
 import { editStored } from './sync-fixtures';
 import { expectPublicQuotation, insertCustomer, insertQuotation } from './public-fixtures';
+import { buildRendererForTest, removeRendererBuild } from '../support/ssr-build';
 
-const ROOT = path.resolve(__dirname, '../..');
 const HOSTILE = '</script><script>alert(1)</script><!--';
 
 /** A web build as Vite writes it: index.html with an empty #root and a manifest naming the page's chunks. */
@@ -38,18 +37,11 @@ let ssrDir: string;
 beforeAll(() => {
   webDir = mkdtempSync(path.join(os.tmpdir(), 'forja-web-'));
   writeWebBuild(webDir);
-  // Inside the repo, so the build's imports (react, react-dom/server…) resolve from node_modules.
-  ssrDir = path.join(ROOT, 'node_modules', '.cache', `forja-ssr-test-${process.pid}-${Date.now()}`);
-  const vite = path.join(ROOT, 'node_modules', '.bin', 'vite');
-  const build = spawnSync(vite, ['build', '--ssr', 'src/ssr/entry-server.tsx', '--outDir', ssrDir, '--logLevel', 'error'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  });
-  if (build.status !== 0) throw new Error(`vite build --ssr failed:\n${build.stdout}\n${build.stderr}`);
+  ssrDir = buildRendererForTest('forja-ssr-test');
 }, 120_000);
 afterAll(() => {
   rmSync(webDir, { recursive: true, force: true });
-  rmSync(ssrDir, { recursive: true, force: true });
+  removeRendererBuild(ssrDir);
 });
 
 async function html(server: TestServer, urlPath: string): Promise<string> {

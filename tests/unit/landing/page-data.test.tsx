@@ -8,36 +8,18 @@ import { act } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { PAGE_DATA_ELEMENT_ID, type LandingPageData, type PublicCompany } from '@shared';
+import { embedPageData, publicCompany } from '../../support/page-data-dom';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const company: PublicCompany = {
-  name: 'Serralheria </script><script>alert(1)</script>',
-  tagline: 'Solda boa',
-  address: 'Rua das Oficinas, 123',
-  city: 'Campestre - MG',
-  phones: ['(35) 3743-1234'],
-  whatsapp_numbers: [],
-  email: null,
-  facebook_url: null,
-  instagram_url: null,
-  opening_hours: '',
-  map_url: null,
-  pix_key: null,
-};
+const company: PublicCompany = publicCompany({ name: 'Serralheria </script><script>alert(1)</script>', tagline: 'Solda boa' });
 const gallery = [
   { src: '/gallery/a.webp', alt: 'Portão', border: 'red' },
   { src: '/gallery/b.webp', alt: '', border: 'green' },
 ];
 const drawnData: LandingPageData = { page: 'landing', company, gallery };
 
-function embed(data: unknown, raw?: string) {
-  const block = document.createElement('script');
-  block.type = 'application/json';
-  block.id = PAGE_DATA_ELEMENT_ID;
-  block.textContent = raw ?? JSON.stringify(data).replace(/</g, '\\u003c');
-  document.body.append(block);
-}
+const embed = embedPageData;
 
 const fetchMock = vi.fn(async (url: string) => {
   const body = url.endsWith('/company') ? company : gallery;

@@ -10,6 +10,7 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
 import { PAGE_DATA_ELEMENT_ID, type PublicCompany, type QuotationPageData } from '@shared';
 import { publicQuotation } from './fixtures';
+import { embedPageData, publicCompany } from '../../support/page-data-dom';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -20,28 +21,9 @@ const quotation = publicQuotation({
   viewed_at: '2026-11-21T02:00:00Z',
   customer: { name: 'Maria </script><script>alert(1)</script>' },
 });
-const company: PublicCompany = {
-  name: 'Forja Soldas',
-  tagline: null,
-  address: 'Rua das Oficinas, 123',
-  city: 'Campestre - MG',
-  phones: ['(35) 3743-1234'],
-  whatsapp_numbers: [],
-  email: null,
-  facebook_url: null,
-  instagram_url: null,
-  opening_hours: '',
-  map_url: null,
-  pix_key: null,
-};
+const company: PublicCompany = publicCompany();
 
-function embed(data: unknown, raw?: string) {
-  const block = document.createElement('script');
-  block.type = 'application/json';
-  block.id = PAGE_DATA_ELEMENT_ID;
-  block.textContent = raw ?? JSON.stringify(data).replace(/</g, '\\u003c');
-  document.body.append(block);
-}
+const embed = embedPageData;
 
 const fetchMock = vi.fn(async (url: string) => {
   const body = url.endsWith('/company') ? company : { ...quotation, viewed_at: '2026-11-21T02:00:00Z' };
