@@ -578,8 +578,7 @@ export class SyncEngine {
     const candidates = rows.filter((r) => !r.assumedMasterState && !(pendingKey(name, String(r.newDocumentState.id)) in pending));
     const state = this.replications.get(name)?.internalReplicationState;
     if (candidates.length === 0 || !state) return rows;
-    const { hash } = await replicationMarks(state);
-    const skip = await unsentSnapshotIds(state, candidates, hash);
+    const skip = await unsentSnapshotIds(state, candidates, await this.originHash(name, state));
     return skip.size === 0 ? rows : rows.filter((r) => !skip.has(String(r.newDocumentState.id)));
   }
 
