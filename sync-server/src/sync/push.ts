@@ -269,7 +269,7 @@ export async function pushRows(db: Database, collection: SyncedCollection, rows:
         seen.add(id);
       }
       let done = new Set<(typeof valid)[number]>();
-      if (fresh.length > 1 && BULK_INSERT_ALLOWED.has(collection)) {
+      if (fresh.length > 0 && BULK_INSERT_ALLOWED.has(collection)) {
         await tx.query('SAVEPOINT push_bulk');
         try {
           await insertMany(tx, def, fresh.map((v) => newDocument(v.doc, writer)), writer);

@@ -3,7 +3,8 @@
  * sequence (advisory lock + nextval, db/sequence.ts), stamps `updated_at`, maintains the
  * tombstone time and notifies the stream — all inside the caller's transaction.
  */
-import { nextSeq, notifyChange, SEQ_LOCK_KEY } from '../db/sequence';
+import { CHANGES_CHANNEL, nextSeq, notifyChange, SEQ_LOCK_KEY } from '../db/sequence';
+import { noteChange } from '../db/committed';
 import type { Queryable } from '../db/types';
 import { rowSeq, rowToDoc, selectList, type Doc } from '../collections/convert';
 import type { TableDef } from '../collections/tables';
@@ -83,40 +84,41 @@ export async function existingIds(q: Queryable, def: TableDef, ids: string[]): P
 }
 
 /**
- * Inserts documents that have no row yet in ONE statement, with consecutive sequence numbers
- * taken under the writer lock and one notification for the lot — the fast path of a push
- * (a first sync sends thousands of new documents). Each document is stamped like writeDoc
- * does. Throws on any constraint violation; the caller then falls back to row by row.
+ * Inserts documents that have no row yet in ONE statement — sequence numbers, rows and the
+ * stream's notification together — the path of every new document a push brings (a first sync
+ * sends thousands; a live create sends one, and each statement is a round trip to the database).
+ * The caller holds the writer lock (lockWrites), so the numbers become visible in order; within
+ * the batch their order does not matter (they commit together). Each document is stamped like
+ * writeDoc does. Throws on any constraint violation; the caller then goes row by row.
  */
 export async function insertMany(tx: Queryable, def: TableDef, docs: Record<string, unknown>[], writer: Writer): Promise<void> {
   if (docs.length === 0) return;
-  await lockWrites(tx);
-  const { rows: seqs } = await tx.query<{ seq: string }>(
-    `SELECT nextval('forja_seq')::text AS seq FROM generate_series(1, $1::int) ORDER BY 1::int`,
-    [docs.length],
-  );
-  const numbers = seqs.map((r) => Number(r.seq)).sort((a, b) => a - b);
   const now = new Date().toISOString();
   const hasUpdatedBy = def.columns.some((c) => c.name === 'updated_by');
   const cols = def.columns.map((c) => c.name);
-  const width = cols.length + 4;
+  const width = cols.length + 3;
   const params: unknown[] = [];
   const tuples = docs.map((doc, i) => {
     const stamped: Record<string, unknown> = { ...doc, updated_at: now };
     if (hasUpdatedBy) stamped.updated_by = writer.userId;
     const deleted = Boolean(doc._deleted);
-    params.push(...docToParams(def, stamped), numbers[i], deleted, writer.userId, writer.sessionId);
+    params.push(...docToParams(def, stamped), deleted, writer.userId, writer.sessionId);
     const base = i * width;
     const ph = cols.map((_, j) => `$${base + j + 1}`);
     const n = base + cols.length;
-    return `(${ph.join(', ')}, $${n + 1}, $${n + 2}, CASE WHEN $${n + 2}::boolean THEN now() END, $${n + 3}, $${n + 4})`;
+    return `(${ph.join(', ')}, nextval('forja_seq'), $${n + 1}::boolean, CASE WHEN $${n + 1}::boolean THEN now() END, $${n + 2}, $${n + 3})`;
   });
+  const channel = params.length + 1;
+  params.push(CHANGES_CHANNEL, def.collection);
   await tx.query(
-    `INSERT INTO ${def.table} (${cols.join(', ')}, _seq, _deleted, _deleted_at, _written_by, _written_session)
-     VALUES ${tuples.join(',\n')}`,
+    `WITH inserted AS (
+       INSERT INTO ${def.table} (${cols.join(', ')}, _seq, _deleted, _deleted_at, _written_by, _written_session)
+       VALUES ${tuples.join(',\n')}
+       RETURNING _seq)
+     SELECT pg_notify($${channel}, json_build_object('collection', $${channel + 1}::text, 'seq', max(_seq))::text) FROM inserted`,
     params,
   );
-  await notifyChange(tx, def.collection, numbers[numbers.length - 1]);
+  noteChange(tx, def.collection);
 }
 
 /**
