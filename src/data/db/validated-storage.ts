@@ -41,9 +41,11 @@ export function validatingStorage<I, O>(storage: RxStorage<I, O>, getValidator: 
       const instance: RxStorageInstance<T, I, O> = await storage.createStorageInstance<T>(params);
       const primaryPath = getPrimaryFieldOfPrimaryKey(params.schema.primaryKey) as string;
       const bulkWrite = instance.bulkWrite.bind(instance);
+      // Looked up on first use (not per write: the cache key is the whole schema as JSON).
+      let validate: Validator | null = null;
       instance.bulkWrite = async (rows: BulkWriteRow<T>[], context: string): Promise<RxStorageBulkWriteResponse<T>> => {
         if (fromServer(context)) return bulkWrite(rows, context);
-        const validate = validatorFor(params.schema as RxJsonSchema<RxDocumentData<unknown>>);
+        validate ??= validatorFor(params.schema as RxJsonSchema<RxDocumentData<unknown>>);
         const ok: BulkWriteRow<T>[] = [];
         const errors: RxStorageBulkWriteResponse<T>['error'] = [];
         for (const row of rows) {
