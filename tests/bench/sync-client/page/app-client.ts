@@ -18,6 +18,7 @@ export async function openAppClient(opts: OpenOptions): Promise<AppClient> {
   const pushBatchSize = num('push');
   const fdb = await createForjaDatabase({
     name: opts.name,
+    userId: opts.userId,
     baseUrl: '',
     getToken: opts.getToken,
     multiInstance: true,

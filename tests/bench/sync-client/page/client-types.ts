@@ -22,5 +22,7 @@ export interface AppClient {
 
 export interface OpenOptions {
   name: string;
+  /** The signed-in user (the app opens its database for them; writes carry their id). */
+  userId: string | null;
   getToken: () => string;
 }

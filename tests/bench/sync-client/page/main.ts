@@ -19,6 +19,8 @@ const now = () => performance.timeOrigin + performance.now();
 const FIRST_PAGE = 10;
 
 let token: string | null = null;
+/** The signed-in user, whom the app's database is opened for (it stamps created_by / updated_by). */
+let userId: string | null = null;
 let client: AppClient | null = null;
 /** Arrival time of each watched document id on this page. */
 const arrivals = new Map<string, number>();
@@ -37,8 +39,9 @@ async function login(email: string, password: string, deviceId: string): Promise
     body: JSON.stringify({ email, password, device_id: deviceId, device_name: `bench ${deviceId}` }),
   });
   if (!res.ok) throw new Error(`login ${res.status}: ${await res.text()}`);
-  const body = (await res.json()) as { access_token: string };
+  const body = (await res.json()) as { access_token: string; user: { id: string } };
   token = body.access_token;
+  userId = body.user.id;
   return token;
 }
 
@@ -55,7 +58,7 @@ const api = {
   ): Promise<{ openMs: number; firstPageMs: number | null; syncMs: number; counts: Record<string, number>; breakdown: PullBreakdown | null }> {
     if (record) startRecording();
     const t0 = now();
-    client = await openAppClient({ name, getToken: () => need(token, 'login') });
+    client = await openAppClient({ name, userId, getToken: () => need(token, 'login') });
     const t1 = now();
     // "First screen usable": a list page's worth of customers (10) stored locally, which the
     // app's live lists show at once while the rest of the first sync streams in.
