@@ -6,7 +6,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { CustomerDoc } from '@shared';
 import { backends, startTestServer, type TestServer } from '../support/server';
+import { getAssumedMasterState } from 'rxdb';
 import { insertDocument, patchDocument, removeDocument } from '../../src/data/db/writes';
+import { replicationMarks, writeSnapshot } from '../../src/data/db/snapshot';
 import { converged, eventually, check, makeClient, stopServer, type Client } from './clients';
 
 const phone = () => `31 9${Math.floor(Math.random() * 1e8).toString().padStart(8, '0')}`;
@@ -74,5 +76,52 @@ describe.each(backends())('live changes carried by the stream (%s)', (backend) =
     const live = await insertDocument(a.fdb, 'customers', { name: 'Depois da volta', phone: phone(), whatsapp: null, description: null });
     await eventually(() => has(b, live.id), 'B has the live one');
     expect(customerPulls(b)).toBe(before);
+  });
+
+  test("a device's own changes coming back are taken from the event: it does not pull them again", async () => {
+    const a = await makeClient(server, { label: 'A' });
+    const b = await makeClient(server, { label: 'B' });
+    clients.push(a, b);
+    const first = await insertDocument(a.fdb, 'customers', { name: 'Primeiro', phone: phone(), whatsapp: null, description: null });
+    await eventually(() => has(b, first.id), 'B has the first customer');
+    await converged(server, a.session.accessToken, [a, b]);
+    const before = customerPulls(a);
+    const created: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const doc = await insertDocument(a.fdb, 'customers', { name: `Meu ${i}`, phone: phone(), whatsapp: null, description: null });
+      created.push(doc.id);
+      await eventually(() => has(b, doc.id), `B has customer ${i}`);
+    }
+    await patchDocument(a.fdb, 'customers', created[0], { name: 'Meu renomeado' });
+    await eventually(() => has(b, created[0], 'Meu renomeado'), 'B has the edit');
+    await converged(server, a.session.accessToken, [a, b]);
+    // Each change came back to A on the stream while (or just after) A was sending it: A waited
+    // for its push to be answered and took the event, instead of pulling every time.
+    expect(customerPulls(a)).toBe(before);
+    expect(a.fdb.sync.status$.value.pending).toBe(0);
+  });
+
+  test('a live change stored directly: RxDB records it as the master afterwards, and a local edit right after uses it as its base', async () => {
+    const a = await makeClient(server, { label: 'A' });
+    const b = await makeClient(server, { label: 'B' });
+    clients.push(a, b);
+    const doc = await insertDocument(a.fdb, 'customers', { name: 'Base 1', phone: phone(), whatsapp: null, description: null });
+    await eventually(() => has(b, doc.id, 'Base 1'), 'B has it');
+    await converged(server, a.session.accessToken, [a, b]);
+    await patchDocument(a.fdb, 'customers', doc.id, { name: 'Base 2' });
+    await eventually(() => has(b, doc.id, 'Base 2'), 'B has the edit');
+    const state = b.fdb.sync.replications.get('customers')!.internalReplicationState!;
+    // RxDB's downstream found the document stored and recorded its meta row (the edit as master).
+    await eventually(async () => check((await getAssumedMasterState(state, [doc.id]))[doc.id]?.docData.name === 'Base 2', 'meta row is Base 2'), 'B records the master');
+    await converged(server, a.session.accessToken, [a, b]);
+    expect(b.pushes.filter((u) => u.includes('/customers/'))).toEqual([]);
+
+    // The moment between the direct write and RxDB's record of it: the stored document is a newer
+    // server version than the meta row. A local edit then must take the stored one as its base.
+    const newer = { ...(await b.docs<CustomerDoc>('customers')).find((d) => d.id === doc.id)!, name: 'Base 3', _deleted: false };
+    await writeSnapshot(b.fdb.db, state, [newer as never], await replicationMarks(state));
+    const stored = (await b.fdb.db.collections.customers.storageInstance.findDocumentsById([doc.id], true))[0];
+    await b.fdb.sync.beforeLocalEdit('customers', stored as never);
+    expect((await getAssumedMasterState(state, [doc.id]))[doc.id]?.docData.name).toBe('Base 3');
   });
 });

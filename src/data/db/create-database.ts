@@ -35,6 +35,8 @@ export type CreateForjaDatabaseOptions = SyncTransport & {
   streamMaxBackoffMs?: number;
   /** See SyncEngineOptions.firstSyncSnapshot (default true). */
   firstSyncSnapshot?: boolean;
+  /** See SyncEngineOptions.directLiveWrites (default true). */
+  directLiveWrites?: boolean;
   /** See SyncEngineOptions.snapshotPageSize. */
   snapshotPageSize?: number;
 };
@@ -142,6 +144,7 @@ export async function createForjaDatabase(opts: CreateForjaDatabaseOptions): Pro
     watchBrowserOnline: opts.watchBrowserOnline,
     streamMaxBackoffMs: opts.streamMaxBackoffMs,
     firstSyncSnapshot: opts.firstSyncSnapshot,
+    directLiveWrites: opts.directLiveWrites,
     snapshotPageSize: opts.snapshotPageSize,
   });
   await sync.init();

@@ -39,6 +39,7 @@ import {
   type WithDeleted,
 } from 'rxdb';
 import type { ForjaRxDatabase, AnyCollection, AnyDoc } from './types';
+import { sameDocumentState } from './equality';
 
 type State = RxStorageInstanceReplicationState<AnyDoc>;
 type StoredDoc = RxDocumentData<AnyDoc>;
@@ -143,15 +144,18 @@ export async function openMetaAccess(collection: AnyCollection, replicationIdent
 }
 
 /**
- * Before a local edit of `doc`: when it is a snapshot document without a meta row, write one
- * holding the snapshot as the assumed master, so the edit is pushed with its true merge base.
+ * Before a local edit of `doc`: when it is a server revision whose meta row is missing (a
+ * snapshot document) or holds an older server state (a live change stored directly, whose row
+ * RxDB has not rewritten yet), write the row with `doc` as the assumed master, so the edit is
+ * pushed with the version this device really had as its merge base.
  */
 export async function recordSnapshotBase(state: State, doc: StoredDoc, hash: string): Promise<void> {
   if (!isServerRevision(doc, hash)) return;
   const id = String(doc[state.primaryPath as string]);
-  const known = await getAssumedMasterState(state, [id]);
-  if (known[id]) return;
-  const row = await getMetaWriteRow(state, writeDocToDocState(doc, false, false) as WithDeleted<AnyDoc>, undefined);
+  const known = (await getAssumedMasterState(state, [id]))[id];
+  const master = writeDocToDocState(doc, false, false) as WithDeleted<AnyDoc>;
+  if (known && sameDocumentState(known.docData as Record<string, unknown>, master as Record<string, unknown>)) return;
+  const row = await getMetaWriteRow(state, master, known?.metaDocument);
   // A 409 means RxDB wrote the row meanwhile: that row serves as well.
   await state.input.metaInstance.bulkWrite([row], 'replication-down-write-meta');
 }

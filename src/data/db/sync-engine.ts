@@ -46,6 +46,8 @@ export type SyncEngineOptions = SyncTransport & {
   firstSyncSnapshot?: boolean;
   /** Documents per request of that download (default 1,000; the soak uses small pages to take this path often). */
   snapshotPageSize?: number;
+  /** Live changes written into storage before RxDB records them (default true; bench:sync compares). */
+  directLiveWrites?: boolean;
 };
 
 type Row = PushRow<Record<string, unknown>>;
@@ -59,6 +61,8 @@ const UNEXPECTED = ERROR_MESSAGES.internal;
  * stored together (up to SNAPSHOT_WRITE_MAX), as bigger writes cost less per document.
  */
 const SNAPSHOT_PAGE = 1_000;
+/** How long a change coming back waits for this device's push of it to be answered. */
+const ECHO_WAIT_MS = 2_000;
 const replicationIdentifier = (name: CollectionName) => `forja-sync-v1-${name}`;
 
 export class SyncEngine {
@@ -163,7 +167,9 @@ export class SyncEngine {
     this.subs.push(
       this.active$.subscribe((active) => {
         const at = this.runtime$.value.lastSyncAt;
-        if (!active && at && at !== this.store.value.lastSyncAt) void this.store.setLastSync(at);
+        // Stored once per minute at most: the status shows the minute, and every live change ends
+        // with the replication going idle (a write of the sync state each time, bench:sync).
+        if (!active && at && !sameMinute(at, this.store.value.lastSyncAt)) void this.store.setLastSync(at);
       }),
     );
     if (this.opts.waitForLeadership) {
@@ -192,8 +198,8 @@ export class SyncEngine {
     await this.store.flush();
   }
 
-  markPending(collection: CollectionName, ids: string[]): Promise<void> {
-    return this.store.markPending(collection, ids);
+  markPending(collection: CollectionName, ids: string[], written?: Promise<unknown>): Promise<void> {
+    return this.store.markPending(collection, ids, written);
   }
 
   async stop(): Promise<void> {
@@ -270,33 +276,110 @@ export class SyncEngine {
   }
 
   /**
-   * A change on the server. When the event carries the documents written since the sequence
-   * this device has reached (see the server's stream.ts), store them as they are: no pull round
-   * trip. Otherwise (an older checkpoint, a larger change, a full resync under way) pull.
+   * A change on the server. Events of one collection are taken one after another, in order; one
+   * that touches a document this device is still sending (as a rule its own change coming back)
+   * first waits until that push has been answered.
    */
   private onStreamEvent(name: CollectionName, ev: SyncStreamEvent): void {
-    const stream$ = this.streams.get(name);
-    if (!stream$) return;
+    if (!this.streams.has(name)) return;
     // A page fetched ahead was read before this change: the next pull must read the server
     // again. (RxDB drops a change it was told of before a pull it starts later, trusting that
     // pull to include it; a stale prefetched page would lose the change.)
     this.prefetched.delete(name);
-    const reached = this.downSeq.get(name);
-    const idle = this.caughtUp.has(name) && !this.resyncs.has(name);
-    // A document this device is still sending is left to the pull path, as before: RxDB treats a
-    // server version that meets an unsent local edit specially, and the timing of that meeting
-    // is what a pull has always had.
-    const pending = this.store.value.pending;
-    const touchesPending = (ev.documents ?? []).some((d) => pendingKey(name, String(d.id)) in pending);
-    if (ev.documents && ev.prev !== undefined && idle && !touchesPending && reached && reached.seq === ev.prev) {
-      const checkpoint: SyncCheckpoint = { ...reached, seq: ev.seq };
-      const documents = ev.documents as WithDeleted<AnyDoc>[];
-      this.downSeq.set(name, checkpoint);
-      stream$.next({ documents, checkpoint });
-      return;
-    }
-    this.requestPull(name);
+    const tail = (this.eventQueues.get(name) ?? Promise.resolve())
+      .then(async () => {
+        const sending = this.pendingIn(name, ev);
+        if (sending.length > 0) await this.upstreamSettled(name);
+        await this.takeStreamEvent(name, ev, sending);
+      })
+      .catch(() => this.requestPull(name))
+      .finally(() => {
+        if (this.eventQueues.get(name) === tail) this.eventQueues.delete(name);
+      });
+    this.eventQueues.set(name, tail);
   }
+
+  /** Per collection, the stream events still being taken. */
+  private readonly eventQueues = new Map<CollectionName, Promise<void>>();
+
+  /** Ids of the event's documents that this device is still sending. */
+  private pendingIn(name: CollectionName, ev: SyncStreamEvent): string[] {
+    const pending = this.store.value.pending;
+    return (ev.documents ?? []).map((d) => String(d.id)).filter((id) => pendingKey(name, id) in pending);
+  }
+
+  /**
+   * Takes an event. When it carries the documents written since the sequence this device has
+   * reached (see the server's stream.ts), they are stored as they are — no pull round trip;
+   * otherwise (an older checkpoint, a larger change, a full resync under way) this pulls.
+   * A document still being sent is left to the pull, as RxDB treats a server version that meets
+   * an unsent local edit specially. One that was being sent when the event came (`sent`) and has
+   * been answered since is taken only when the event holds what is stored here already (this
+   * device's own change coming back): storing it then changes nothing but the checkpoint, where
+   * a pull would cost a round trip; any other version of it (another device's change that the
+   * server merged with ours) is pulled, so the newest arrives.
+   */
+  private async takeStreamEvent(name: CollectionName, ev: SyncStreamEvent, sent: string[]): Promise<void> {
+    const stream$ = this.streams.get(name);
+    const reached = this.downSeq.get(name);
+    const current = () => this.caughtUp.has(name) && !this.resyncs.has(name) && this.downSeq.get(name) === reached;
+    if (!stream$ || !ev.documents || ev.prev === undefined || !reached || reached.seq !== ev.prev || !current()) return this.requestPull(name);
+    const documents = ev.documents as WithDeleted<AnyDoc>[];
+    if (this.pendingIn(name, ev).length > 0) return this.requestPull(name);
+    if (sent.length > 0 && !(await this.holdsAlready(name, documents.filter((d) => sent.includes(String(d.id)))))) return this.requestPull(name);
+    // (This device's own change coming back is stored already.)
+    const direct = this.directStore(name);
+    const others = documents.filter((d) => !sent.includes(String(d.id)));
+    if (direct && others.length > 0) await direct(others);
+    // Re-checked after waiting: a pull asked for meanwhile reads past this event.
+    if (!current()) return this.requestPull(name);
+    const checkpoint: SyncCheckpoint = { ...reached, seq: ev.seq };
+    this.downSeq.set(name, checkpoint);
+    stream$.next({ documents, checkpoint });
+  }
+
+  /** Waits (at most 2 s) until the collection's upstream has sent what it had and stored the answers. */
+  private async upstreamSettled(name: CollectionName): Promise<void> {
+    const state = this.replications.get(name)?.internalReplicationState;
+    if (!state) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<'late'>((r) => (timer = setTimeout(() => r('late'), ECHO_WAIT_MS)));
+    try {
+      // The queue grows while it runs (the push's answer is stored by a later link).
+      for (let q = state.streamQueue.up; ; q = state.streamQueue.up) {
+        if ((await Promise.race([q.then(() => 'done' as const), deadline])) === 'late' || state.streamQueue.up === q) return;
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** True when every document is stored here with the same content (server stamps aside). */
+  private async holdsAlready(name: CollectionName, documents: WithDeleted<AnyDoc>[]): Promise<boolean> {
+    const collection = this.db.collections[name] as unknown as AnyCollection;
+    const stored = await collection.storageInstance.findDocumentsById(documents.map((d) => String(d.id)), true);
+    const byId = new Map(stored.map((d) => [String(d.id), d]));
+    return documents.every((d) => {
+      const mine = byId.get(String(d.id));
+      return mine !== undefined && sameDocumentState({ ...mine, _deleted: Boolean(mine._deleted) }, { ...d, _deleted: Boolean(d._deleted) });
+    });
+  }
+
+  /**
+   * Writing an event's documents into storage before handing them to RxDB (snapshot.ts, as for a
+   * first download): they show on the device one read and one write sooner. RxDB's downstream then
+   * finds them stored and only records its meta rows and checkpoint. Only while the downstream is
+   * idle — a write of its own still running could otherwise put an older version back for a moment.
+   */
+  private directStore(name: CollectionName): ((documents: WithDeleted<AnyDoc>[]) => Promise<void>) | null {
+    const state = this.replications.get(name)?.internalReplicationState;
+    if (!state || this.opts.directLiveWrites === false || this.snapshotting.has(name) || state.events.active.down.getValue()) return null;
+    let marks = this.marks.get(name);
+    if (!marks) this.marks.set(name, (marks = replicationMarks(state)));
+    return async (documents) => writeSnapshot(this.db, state, documents, await marks);
+  }
+
+  private readonly marks = new Map<CollectionName, ReturnType<typeof replicationMarks>>();
 
   /**
    * Collections whose downstream has nothing queued: the last pull asked for has come back with
@@ -638,6 +721,11 @@ export class SyncEngine {
     if (this.stopped) return;
     await this.store.setLastSync(new Date().toISOString(), true);
   }
+}
+
+/** Same minute of the same day (both ISO instants in UTC). */
+function sameMinute(a: string, b: string | null): boolean {
+  return b !== null && a.slice(0, 16) === b.slice(0, 16);
 }
 
 /**

@@ -19,6 +19,7 @@ export type PersistedSyncState = {
 };
 
 const LOCAL_DOC_ID = 'forja-sync-state';
+const noop = () => undefined;
 const EMPTY: PersistedSyncState = { pending: {}, refused: [], lastSyncAt: null, initialSyncDone: false, snapshotResume: {} };
 
 export const pendingKey = (collection: CollectionName, id: string) => `${collection}/${id}`;
@@ -59,8 +60,11 @@ export class SyncStateStore {
     return this.state$.value;
   }
 
-  /** Applies the mutation now in memory and, in order, to the stored (possibly newer) state. */
-  mutate(fn: Mutation): Promise<void> {
+  /**
+   * Applies the mutation now in memory and, in order, to the stored (possibly newer) state —
+   * stored once `after` has settled, when given (see markPending).
+   */
+  mutate(fn: Mutation, after?: Promise<unknown>): Promise<void> {
     if (this.closed) return Promise.resolve();
     this.state$.next(fn(this.state$.value));
     this.storing++;
@@ -79,18 +83,25 @@ export class SyncStateStore {
       this.storedMeanwhile = null;
       this.state$.next(latest);
     };
-    const p = this.queue.then(run, run).finally(stored);
+    const ready = after ? this.queue.then(() => after.then(noop, noop)) : this.queue;
+    const p = ready.then(run, run).finally(stored);
     this.queue = p.catch(() => undefined);
     return p.catch(() => undefined);
   }
 
-  markPending(collection: CollectionName, ids: string[]): Promise<void> {
+  /**
+   * `written`: the local write these documents are pending for. Marked in memory at once, stored
+   * once that write has settled: the two IndexedDB writes would otherwise compete, and the
+   * document's own write is the one its push waits for (bench:sync, live A → B). Either order is
+   * safe across a crash: the upstream sends an unsent document whether or not it is marked here.
+   */
+  markPending(collection: CollectionName, ids: string[], written?: Promise<unknown>): Promise<void> {
     const at = new Date().toISOString();
     return this.mutate((s) => {
       const pending = { ...s.pending };
       for (const id of ids) pending[pendingKey(collection, id)] = at;
       return { ...s, pending };
-    });
+    }, written);
   }
 
   acknowledge(collection: CollectionName, ids: string[]): Promise<void> {

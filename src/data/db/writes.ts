@@ -54,17 +54,19 @@ function writerStamp(fdb: ForjaDatabase, c: CollectionName): { updated_by?: stri
 }
 
 /**
- * Runs `write` while the documents are recorded as pending: the two IndexedDB writes (the
- * sync state and the collection are separate databases) run at the same time instead of one
- * after the other, so a local edit is stored — and sent — sooner (bench:sync, live A → B).
- * The in-memory pending set is updated before the write starts, so nothing that reads it ever
- * sees the document unsent and not pending; both writes have finished when this resolves.
+ * Runs `write` while the documents are recorded as pending. The in-memory pending set is updated
+ * before the write starts, so nothing that reads it ever sees the document unsent and not
+ * pending; the sync state (another IndexedDB database) is stored after the document, so the
+ * document's write — which its push waits for — does not compete with it (bench:sync, live
+ * A → B). Both writes have finished when this resolves.
  */
 async function whilePending<T>(fdb: ForjaDatabase, c: CollectionName, ids: string[], write: () => Promise<T>): Promise<T> {
-  const marked = fdb.sync.markPending(c, ids);
+  let settled!: () => void;
+  const marked = fdb.sync.markPending(c, ids, new Promise<void>((r) => (settled = r)));
   try {
     return await write();
   } finally {
+    settled();
     await marked;
   }
 }

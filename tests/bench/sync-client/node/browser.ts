@@ -40,6 +40,7 @@ export async function openBenchPage(browser: Browser, baseUrl: string): Promise<
   if (process.env.BENCH_PULL_BATCH) q.set('pull', process.env.BENCH_PULL_BATCH);
   if (process.env.BENCH_PUSH_BATCH) q.set('push', process.env.BENCH_PUSH_BATCH);
   if (process.env.BENCH_SNAPSHOT === '0') q.set('snapshot', '0');
+  if (process.env.BENCH_DIRECT_LIVE === '0') q.set('direct', '0');
   await page.goto(`${baseUrl}/index.html${q.size > 0 ? `?${q}` : ''}`);
   await page.waitForFunction(() => typeof window.forjaBench === 'object', null, { timeout: 30_000 });
   return {

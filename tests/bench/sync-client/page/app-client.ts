@@ -27,6 +27,8 @@ export async function openAppClient(opts: OpenOptions): Promise<AppClient> {
     pushBatchSize,
     // ?snapshot=0: RxDB's own first pull, for a before/after (BENCH_SNAPSHOT=0).
     firstSyncSnapshot: params.get('snapshot') !== '0',
+    // ?direct=0: live changes stored only through RxDB's downstream (BENCH_DIRECT_LIVE=0).
+    directLiveWrites: params.get('direct') !== '0',
   });
   const customers = () => fdb.db.collections.customers as unknown as RxCollection<CustomerDoc>;
   return {
