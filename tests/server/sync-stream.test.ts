@@ -2,12 +2,14 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { api, backends, signIn, startTestServer, type TestServer } from '../support/server';
 import { streamSettings } from '../../sync-server/src/sync/stream';
-import { customer, push } from './sync-fixtures';
+import { customer, pull, push, quotation } from './sync-fixtures';
+
+type StreamEvent = { collection: string; seq: number; prev?: number; documents?: Record<string, unknown>[] };
 
 interface OpenStream {
   res: Response;
   /** Resolves with the first `data:` event matching `pred`. */
-  next(pred: (e: { collection: string; seq: number }) => boolean, timeoutMs?: number): Promise<{ collection: string; seq: number }>;
+  next(pred: (e: StreamEvent) => boolean, timeoutMs?: number): Promise<StreamEvent>;
   text(): string;
   /** Resolves when the server ends the stream. */
   ended: Promise<void>;
@@ -18,7 +20,7 @@ async function openStream(server: TestServer, token: string): Promise<OpenStream
   const ctrl = new AbortController();
   const res = await fetch(`${server.url}/api/sync/stream`, { headers: { authorization: `Bearer ${token}` }, signal: ctrl.signal });
   let buffer = '';
-  const events: { collection: string; seq: number }[] = [];
+  const events: StreamEvent[] = [];
   const waiters = new Set<() => void>();
   const ended = (async () => {
     const reader = res.body!.getReader();
@@ -105,6 +107,44 @@ describe.each(backends())('sync stream (%s)', (backend) => {
     } finally {
       stream.close();
       other.close();
+    }
+  });
+
+  test('an event carries the written documents exactly as a pull returns them, without reading them back', async () => {
+    const alice = await signIn(server);
+    const stream = await openStream(server, alice.accessToken);
+    // Every read of rows by sequence range (the stream's way of finding an event's documents).
+    const db = server.db;
+    const query = db.query.bind(db);
+    const rangeReads: string[] = [];
+    db.query = ((sql: string, params?: unknown[]) => {
+      if (/_seq > \$1 AND _seq <= \$2/.test(sql)) rangeReads.push(sql);
+      return query(sql, params);
+    }) as typeof db.query;
+    try {
+      // The stream announces a collection's first change without documents (nothing to vouch for).
+      await push(server, alice.accessToken, 'quotations', [{ assumedMasterState: null, newDocumentState: quotation() }]);
+      const first = await stream.next((e) => e.collection === 'quotations', 1000);
+      const { body: before } = await pull(server, alice.accessToken, 'quotations', { seq: first.seq });
+      expect(before.documents).toEqual([]);
+      rangeReads.length = 0;
+
+      // A create (money, instants, a date, a list) and then an edit of it.
+      const doc = quotation({ discounts: 12.5, taxes: 0.1 });
+      await push(server, alice.accessToken, 'quotations', [{ assumedMasterState: null, newDocumentState: doc }]);
+      const created = await stream.next((e) => e.collection === 'quotations' && e.seq > first.seq && !!e.documents, 1000);
+      const { body: pulled } = await pull(server, alice.accessToken, 'quotations', { seq: first.seq });
+      expect(created.documents).toEqual(pulled.documents);
+      const stored = pulled.documents[0];
+      await push(server, alice.accessToken, 'quotations', [{ assumedMasterState: stored, newDocumentState: { ...stored, description: 'Grade de proteção' } }]);
+      const edited = await stream.next((e) => e.collection === 'quotations' && e.seq > created.seq && !!e.documents, 1000);
+      const { body: pulledEdit } = await pull(server, alice.accessToken, 'quotations', { seq: created.seq });
+      expect(edited.prev).toBe(created.seq);
+      expect(edited.documents).toEqual(pulledEdit.documents);
+      expect(rangeReads).toEqual([]);
+    } finally {
+      db.query = query;
+      stream.close();
     }
   });
 

@@ -1,9 +1,9 @@
 /**
  * Reading and writing one document of a synced table. Every write takes the next global
- * sequence (advisory lock + nextval, db/sequence.ts), stamps `updated_at`, maintains the
- * tombstone time and notifies the stream — all inside the caller's transaction.
+ * sequence (under the advisory lock of db/sequence.ts), stamps `updated_at`, maintains the
+ * tombstone time and notifies the stream — in one statement, inside the caller's transaction.
  */
-import { CHANGES_CHANNEL, nextSeq, notifyChange, SEQ_LOCK_KEY } from '../db/sequence';
+import { CHANGES_CHANNEL, SEQ_LOCK_KEY } from '../db/sequence';
 import { noteChange } from '../db/committed';
 import type { Queryable } from '../db/types';
 import { rowSeq, rowToDoc, selectList, type Doc } from '../collections/convert';
@@ -47,11 +47,30 @@ export async function readStored(q: Queryable, def: TableDef, id: string): Promi
 }
 
 /**
- * Inserts or replaces a document (schema fields + `_deleted`). `updated_at` is stamped here;
- * the caller has already fixed the immutable fields. Returns the stored document.
+ * The stream's notification for the rows a statement wrote (`w`: its RETURNING rows), sent by
+ * that same statement. It carries the rows themselves when they are few and small (NOTIFY
+ * payloads stop at 8,000 bytes), so the stream can pass them on without reading them back
+ * (stream.ts): each write of a synced row notifies, in commit order, so the rows of this
+ * collection in (previous notification, this one] are exactly these.
+ */
+function notifySql(withRows: boolean, channelParam: number): string {
+  const rows = withRows ? `, 'rows', CASE WHEN octet_length(json_agg(w)::text) < ${NOTIFY_ROWS_MAX_BYTES} THEN json_agg(w) END` : '';
+  return `pg_notify($${channelParam}, json_build_object('collection', $${channelParam + 1}::text, 'seq', max(w._seq)${rows})::text)`;
+}
+
+/** Room for the rows in a notification (the payload's limit is 8,000 bytes). */
+const NOTIFY_ROWS_DOCS = 3;
+const NOTIFY_ROWS_MAX_BYTES = 7_000;
+
+/**
+ * Inserts or replaces a document (schema fields + `_deleted`) in ONE statement: next sequence
+ * number, row, notification, under the writer lock (lockWrites), so sequence numbers become
+ * visible in order. `updated_at` is stamped here; the caller has already fixed the immutable
+ * fields. Returns the stored document.
  */
 export async function writeDoc(tx: Queryable, def: TableDef, doc: Record<string, unknown>, writer: Writer): Promise<Doc> {
-  const seq = await nextSeq(tx);
+  // Taken where the number is taken (re-entrant: the caller usually holds it already).
+  await lockWrites(tx);
   const stamped: Record<string, unknown> = { ...doc, updated_at: new Date().toISOString() };
   // Who wrote this version, stamped like updated_at (clients use it to tell other users' changes
   // from their own); a server write (a customer deciding on the public page) is null.
@@ -61,19 +80,27 @@ export async function writeDoc(tx: Queryable, def: TableDef, doc: Record<string,
   const n = cols.length;
   const placeholders = cols.map((_, i) => `$${i + 1}`);
   const updates = cols.filter((c) => c !== 'id').map((c) => `${c} = EXCLUDED.${c}`);
-  await tx.query(
-    `INSERT INTO ${def.table} (${cols.join(', ')}, _seq, _deleted, _deleted_at, _written_by, _written_session)
-     VALUES (${placeholders.join(', ')}, $${n + 1}, $${n + 2}, CASE WHEN $${n + 2} THEN now() END, $${n + 3}, $${n + 4})
-     ON CONFLICT (id) DO UPDATE SET ${updates.join(', ')},
-       _seq = EXCLUDED._seq,
-       _deleted = EXCLUDED._deleted,
-       _deleted_at = CASE WHEN EXCLUDED._deleted THEN COALESCE(${def.table}._deleted_at, now()) END,
-       _written_by = EXCLUDED._written_by,
-       _written_session = EXCLUDED._written_session`,
-    [...docToParams(def, stamped), seq, deleted, writer.userId, writer.sessionId],
+  const { rows } = await tx.query(
+    `WITH w AS (
+       INSERT INTO ${def.table} (${cols.join(', ')}, _seq, _deleted, _deleted_at, _written_by, _written_session)
+       VALUES (${placeholders.join(', ')}, nextval('forja_seq'), $${n + 1}::boolean, CASE WHEN $${n + 1}::boolean THEN now() END, $${n + 2}, $${n + 3})
+       ON CONFLICT (id) DO UPDATE SET ${updates.join(', ')},
+         _seq = EXCLUDED._seq,
+         _deleted = EXCLUDED._deleted,
+         _deleted_at = CASE WHEN EXCLUDED._deleted THEN COALESCE(${def.table}._deleted_at, now()) END,
+         _written_by = EXCLUDED._written_by,
+         _written_session = EXCLUDED._written_session
+       RETURNING ${selectList(def)})
+     SELECT (array_agg(row_to_json(w)))[1] AS row, ${notifySql(true, n + 4)} AS notified FROM w`,
+    [...docToParams(def, stamped), deleted, writer.userId, writer.sessionId, CHANGES_CHANNEL, def.collection],
   );
-  await notifyChange(tx, def.collection, seq);
-  return { ...stamped, _deleted: deleted } as unknown as Doc;
+  noteChange(tx, def.collection);
+  return rowToDoc(def, jsonRow(rows[0].row));
+}
+
+/** A row read back as JSON (row_to_json): rowToDoc's conversions accept it like a plain row. */
+function jsonRow(v: unknown): Record<string, unknown> {
+  return (typeof v === 'string' ? JSON.parse(v) : v) as Record<string, unknown>;
 }
 
 /** Ids of `ids` that have a row in the table (live or tombstone). */
@@ -87,12 +114,13 @@ export async function existingIds(q: Queryable, def: TableDef, ids: string[]): P
  * Inserts documents that have no row yet in ONE statement — sequence numbers, rows and the
  * stream's notification together — the path of every new document a push brings (a first sync
  * sends thousands; a live create sends one, and each statement is a round trip to the database).
- * The caller holds the writer lock (lockWrites), so the numbers become visible in order; within
- * the batch their order does not matter (they commit together). Each document is stamped like
+ * Under the writer lock (lockWrites), so the numbers become visible in order; within the batch
+ * their order does not matter (they commit together). Each document is stamped like
  * writeDoc does. Throws on any constraint violation; the caller then goes row by row.
  */
 export async function insertMany(tx: Queryable, def: TableDef, docs: Record<string, unknown>[], writer: Writer): Promise<void> {
   if (docs.length === 0) return;
+  await lockWrites(tx);
   const now = new Date().toISOString();
   const hasUpdatedBy = def.columns.some((c) => c.name === 'updated_by');
   const cols = def.columns.map((c) => c.name);
@@ -111,11 +139,11 @@ export async function insertMany(tx: Queryable, def: TableDef, docs: Record<stri
   const channel = params.length + 1;
   params.push(CHANGES_CHANNEL, def.collection);
   await tx.query(
-    `WITH inserted AS (
+    `WITH w AS (
        INSERT INTO ${def.table} (${cols.join(', ')}, _seq, _deleted, _deleted_at, _written_by, _written_session)
        VALUES ${tuples.join(',\n')}
-       RETURNING _seq)
-     SELECT pg_notify($${channel}, json_build_object('collection', $${channel + 1}::text, 'seq', max(_seq))::text) FROM inserted`,
+       RETURNING ${selectList(def)})
+     SELECT ${notifySql(docs.length <= NOTIFY_ROWS_DOCS, channel)} FROM w`,
     params,
   );
   noteChange(tx, def.collection);

@@ -9,6 +9,7 @@
  * sequence numbers commit — and are notified — in order; a device whose checkpoint is exactly
  * `prev` has missed nothing and may take the documents as they are, any other pulls as before.
  * The first event of a collection after the hub starts has no `prev` (nothing announced yet).
+ * A notification that brings its rows (one written by a single statement, store.ts) needs no read.
  */
 import type { ServerResponse } from 'node:http';
 import type { Database } from '../db/types';
@@ -68,18 +69,24 @@ export class ChangeHub {
     if (typeof collection !== 'string' || typeof seq !== 'number' || !(collection in TABLES)) return payload;
     const prev = this.announced.get(collection);
     this.announced.set(collection, Math.max(prev ?? seq, seq));
-    if (prev === undefined || seq <= prev || this.listeners.size === 0) return payload;
+    const plain = JSON.stringify({ collection, seq });
+    if (prev === undefined || seq <= prev || this.listeners.size === 0) return plain;
     try {
       const def = TABLES[collection as SyncedCollection];
+      // The writing statement sent its rows along (store.ts): no need to read them back.
+      const sent = (event as { rows?: unknown }).rows;
+      if (Array.isArray(sent) && sent.length > 0 && rowSeq(sent[sent.length - 1]) === seq) {
+        return JSON.stringify({ collection, seq, prev, documents: sent.map((r) => rowToDoc(def, r)) });
+      }
       const { rows } = await this.db.query(
         `SELECT ${selectList(def)} FROM ${def.table} WHERE _seq > $1 AND _seq <= $2 ORDER BY _seq LIMIT ${EVENT_MAX_DOCUMENTS + 1}`,
         [prev, seq],
       );
       // Too many, or the announced row is not there (purged meanwhile): devices pull instead.
-      if (rows.length === 0 || rows.length > EVENT_MAX_DOCUMENTS || rowSeq(rows[rows.length - 1]) !== seq) return payload;
+      if (rows.length === 0 || rows.length > EVENT_MAX_DOCUMENTS || rowSeq(rows[rows.length - 1]) !== seq) return plain;
       return JSON.stringify({ collection, seq, prev, documents: rows.map((r) => rowToDoc(def, r)) });
     } catch {
-      return payload;
+      return plain;
     }
   }
 
