@@ -114,7 +114,8 @@ describe.each(backends())('public API (%s)', (backend) => {
 
     await new Promise((r) => setTimeout(r, 200));
     await unlisten();
-    expect(notes.map((n) => JSON.parse(n))).toContainEqual({ collection: 'quotations', seq: seq1 });
+    // The notification carries the written row (store.ts), so devices get it without a read.
+    expect(notes.map((n) => JSON.parse(n))).toContainEqual({ collection: 'quotations', seq: seq1, rows: [expect.objectContaining({ id: q.id, _seq: seq1 })] });
   });
 
   test('accept: status accepted, decided_at set, decision recorded with IP, user agent and a hash of the view', async () => {
