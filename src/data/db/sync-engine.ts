@@ -286,9 +286,11 @@ export class SyncEngine {
     // again. (RxDB drops a change it was told of before a pull it starts later, trusting that
     // pull to include it; a stale prefetched page would lose the change.)
     this.prefetched.delete(name);
+    // Read now, not when its turn comes: a push answered meanwhile must not make the event look
+    // like one about documents this device was not sending (it may be older than what is stored).
+    const sending = this.pendingIn(name, ev);
     const tail = (this.eventQueues.get(name) ?? Promise.resolve())
       .then(async () => {
-        const sending = this.pendingIn(name, ev);
         if (sending.length > 0) await this.upstreamSettled(name);
         await this.takeStreamEvent(name, ev, sending);
       })
