@@ -8,12 +8,12 @@
  * pglite: a new temp dir (FORJA_DATA_DIR). postgres: `CREATE DATABASE forja_t_<random>` on
  * the server in DATABASE_URL, dropped by drop().
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { createDatabase } from '../../sync-server/src/db';
+import { createDatabase, pgliteDir } from '../../sync-server/src/db';
 import type { Database } from '../../sync-server/src/db/types';
 
 export type Backend = 'pglite' | 'postgres';
@@ -58,9 +58,34 @@ async function adminQuery(sql: string): Promise<void> {
   }
 }
 
+/**
+ * A new PGlite cluster (what initdb leaves, before any migration), made once per PGlite version
+ * on this machine and copied into each test database: initdb inside WASM takes 3–10 s on this VM,
+ * the copy ~0.1 s — and every PGlite test server starts from one. Several test processes may make
+ * it at once: each builds its own and renames it into place; the first rename wins.
+ */
+async function pgliteTemplate(): Promise<string> {
+  const manifest = new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url);
+  const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version: string };
+  const dir = path.join(os.tmpdir(), `forja-pglite-cluster-${version}`);
+  if (existsSync(path.join(dir, 'PG_VERSION'))) return dir;
+  const building = mkdtempSync(path.join(os.tmpdir(), 'forja-pglite-cluster-building-'));
+  const { PGlite } = await import('@electric-sql/pglite');
+  const pg = await PGlite.create(building);
+  await pg.query('SELECT 1');
+  await pg.close();
+  try {
+    renameSync(building, dir);
+  } catch {
+    rmSync(building, { recursive: true, force: true });
+  }
+  return dir;
+}
+
 export async function createTestDatabase(backend: Backend = 'pglite'): Promise<TestDatabase> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'forja-test-'));
   if (backend === 'pglite') {
+    cpSync(await pgliteTemplate(), pgliteDir(dataDir), { recursive: true });
     return {
       backend,
       dataDir,
