@@ -3,7 +3,7 @@
  * sequence (under the advisory lock of db/sequence.ts), stamps `updated_at`, maintains the
  * tombstone time and notifies the stream — in one statement, inside the caller's transaction.
  */
-import { CHANGES_CHANNEL, SEQ_LOCK_KEY } from '../db/sequence';
+import { CHANGES_CHANNEL, SEQ_LOCK_KEY, notifyChangeSql } from '../db/sequence';
 import { noteChange } from '../db/committed';
 import type { Queryable } from '../db/types';
 import { rowSeq, rowToDoc, selectList, type Doc } from '../collections/convert';
@@ -46,21 +46,8 @@ export async function readStored(q: Queryable, def: TableDef, id: string): Promi
   };
 }
 
-/**
- * The stream's notification for the rows a statement wrote (`w`: its RETURNING rows), sent by
- * that same statement. It carries the rows themselves when they are few and small (NOTIFY
- * payloads stop at 8,000 bytes), so the stream can pass them on without reading them back
- * (stream.ts): each write of a synced row notifies, in commit order, so the rows of this
- * collection in (previous notification, this one] are exactly these.
- */
-function notifySql(withRows: boolean, channelParam: number): string {
-  const rows = withRows ? `, 'rows', CASE WHEN octet_length(json_agg(w)::text) < ${NOTIFY_ROWS_MAX_BYTES} THEN json_agg(w) END` : '';
-  return `pg_notify($${channelParam}, json_build_object('collection', $${channelParam + 1}::text, 'seq', max(w._seq)${rows})::text)`;
-}
-
-/** Room for the rows in a notification (the payload's limit is 8,000 bytes). */
+/** Bulk inserts of more documents than this notify without their rows (the stream reads them). */
 const NOTIFY_ROWS_DOCS = 3;
-const NOTIFY_ROWS_MAX_BYTES = 7_000;
 
 /**
  * Inserts or replaces a document (schema fields + `_deleted`) in ONE statement: next sequence
@@ -91,7 +78,7 @@ export async function writeDoc(tx: Queryable, def: TableDef, doc: Record<string,
          _written_by = EXCLUDED._written_by,
          _written_session = EXCLUDED._written_session
        RETURNING ${selectList(def)})
-     SELECT (array_agg(row_to_json(w)))[1] AS row, ${notifySql(true, n + 4)} AS notified FROM w`,
+     SELECT (array_agg(row_to_json(w)))[1] AS row, ${notifyChangeSql(true, n + 4)} AS notified FROM w`,
     [...docToParams(def, stamped), deleted, writer.userId, writer.sessionId, CHANGES_CHANNEL, def.collection],
   );
   noteChange(tx, def.collection);
@@ -143,7 +130,7 @@ export async function insertMany(tx: Queryable, def: TableDef, docs: Record<stri
        INSERT INTO ${def.table} (${cols.join(', ')}, _seq, _deleted, _deleted_at, _written_by, _written_session)
        VALUES ${tuples.join(',\n')}
        RETURNING ${selectList(def)})
-     SELECT ${notifySql(docs.length <= NOTIFY_ROWS_DOCS, channel)} FROM w`,
+     SELECT ${notifyChangeSql(docs.length <= NOTIFY_ROWS_DOCS, channel)} FROM w`,
     params,
   );
   noteChange(tx, def.collection);
