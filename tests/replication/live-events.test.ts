@@ -28,6 +28,13 @@ describe.each(backends())('live changes carried by the stream (%s)', (backend) =
     await stopServer(server);
   });
 
+  /** Devices A and B, closed after the test. */
+  async function twoDevices(): Promise<[Client, Client]> {
+    const a = await makeClient(server, { label: 'A' });
+    const b = await makeClient(server, { label: 'B' });
+    clients.push(a, b);
+    return [a, b];
+  }
   const customerPulls = (c: Client) => c.pulls.filter((u) => u.includes('/customers/pull')).length;
   const has = async (c: Client, id: string, name?: string) => {
     const doc = (await c.docs<CustomerDoc>('customers')).find((d) => d.id === id);
@@ -35,9 +42,7 @@ describe.each(backends())('live changes carried by the stream (%s)', (backend) =
   };
 
   test('inserts, edits and deletes from A reach an up-to-date B without B pulling', async () => {
-    const a = await makeClient(server, { label: 'A' });
-    const b = await makeClient(server, { label: 'B' });
-    clients.push(a, b);
+    const [a, b] = await twoDevices();
     await converged(server, a.session.accessToken, [a, b]);
     // The server announces a collection's first change without documents (it has no earlier
     // sequence to vouch for): B pulls that once.
@@ -62,9 +67,7 @@ describe.each(backends())('live changes carried by the stream (%s)', (backend) =
   });
 
   test('a device that missed events (offline) pulls what it missed, then takes live events again', async () => {
-    const a = await makeClient(server, { label: 'A' });
-    const b = await makeClient(server, { label: 'B' });
-    clients.push(a, b);
+    const [a, b] = await twoDevices();
     await converged(server, a.session.accessToken, [a, b]);
     b.setOnline(false);
     const missed = [];
@@ -79,9 +82,7 @@ describe.each(backends())('live changes carried by the stream (%s)', (backend) =
   });
 
   test("a device's own changes coming back are taken from the event: it does not pull them again", async () => {
-    const a = await makeClient(server, { label: 'A' });
-    const b = await makeClient(server, { label: 'B' });
-    clients.push(a, b);
+    const [a, b] = await twoDevices();
     const first = await insertDocument(a.fdb, 'customers', { name: 'Primeiro', phone: phone(), whatsapp: null, description: null });
     await eventually(() => has(b, first.id), 'B has the first customer');
     await converged(server, a.session.accessToken, [a, b]);
@@ -102,9 +103,7 @@ describe.each(backends())('live changes carried by the stream (%s)', (backend) =
   });
 
   test('a live change stored directly: RxDB records it as the master afterwards, and a local edit right after uses it as its base', async () => {
-    const a = await makeClient(server, { label: 'A' });
-    const b = await makeClient(server, { label: 'B' });
-    clients.push(a, b);
+    const [a, b] = await twoDevices();
     const doc = await insertDocument(a.fdb, 'customers', { name: 'Base 1', phone: phone(), whatsapp: null, description: null });
     await eventually(() => has(b, doc.id, 'Base 1'), 'B has it');
     await converged(server, a.session.accessToken, [a, b]);
