@@ -4,6 +4,8 @@
  * reverse proxy. Phone-size sign-in (with the first-access password change), the service worker
  * controls /adm, an offline reload keeps the data, and a customer made offline reaches a second
  * device after reconnecting. The flow's timings are printed (not asserted) for the closing note.
+ * Each phone's traffic goes through a proxy that cuts it while offline (support/offline-proxy.ts):
+ * DevTools' offline emulation alone once let a push through around the offline reload.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -18,6 +20,7 @@ import {
   waitForServiceWorkerControl,
   type RunningServer,
 } from '../support/e2e';
+import { PROXY_LOOPBACK_ARG, startOfflineProxy, type OfflineProxy } from '../support/offline-proxy';
 import { makeTestCertificates, servedCertificate, spkiHashOf, startCaddy, type RunningCaddy, type TestCertificates } from '../support/tls';
 
 const NAME = 'forja.test';
@@ -27,16 +30,30 @@ const customerRow = (page: Page, name: string) => page.locator('[data-customer]'
 const synced = (page: Page) => page.locator('[data-testid=sync-badge][data-tone=ok]').first().waitFor({ timeout: 30_000 });
 
 function browserFor(spki: string): Promise<Browser> {
-  return launchBrowser([`--host-resolver-rules=MAP ${NAME} 127.0.0.1`, `--ignore-certificate-errors-spki-list=${spki}`]);
+  return launchBrowser([`--host-resolver-rules=MAP ${NAME} 127.0.0.1`, `--ignore-certificate-errors-spki-list=${spki}`, PROXY_LOOPBACK_ARG]);
 }
 
-async function phoneContext(browser: Browser, origin: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ baseURL: origin, ...PHONE });
+type Phone = { context: BrowserContext; page: Page; errors: string[]; network: OfflineProxy };
+
+async function phoneContext(browser: Browser, origin: string): Promise<Phone> {
+  const network = await startOfflineProxy();
+  const context = await browser.newContext({ baseURL: origin, ...PHONE, proxy: { server: network.server } });
   context.setDefaultTimeout(20_000);
   const errors: string[] = [];
   context.on('page', (p) => p.on('pageerror', (e) => errors.push(e.message)));
   const page = await context.newPage();
-  return { context, page, errors };
+  return { context, page, errors, network };
+}
+
+/** No signal: the phone's connections are cut and it knows it is offline (navigator.onLine). */
+async function loseSignal(phone: Phone) {
+  phone.network.setOffline(true);
+  await phone.context.setOffline(true);
+}
+
+async function regainSignal(phone: Phone) {
+  phone.network.setOffline(false);
+  await phone.context.setOffline(false);
 }
 
 async function signInAt(page: Page, password: string) {
@@ -62,7 +79,7 @@ async function phoneFlow(browser: Browser, origin: string, label: string): Promi
   const one = await phoneContext(browser, origin);
   const two = await phoneContext(browser, origin);
   try {
-    const { page, context } = one;
+    const { page } = one;
     await page.goto('/auth');
     expect(await page.evaluate(() => [window.isSecureContext, typeof crypto.randomUUID, 'serviceWorker' in navigator])).toEqual([true, 'function', true]);
     expect(await page.getByTestId('insecure-origin-notice').count()).toBe(0);
@@ -99,7 +116,7 @@ async function phoneFlow(browser: Browser, origin: string, label: string): Promi
     step("await page.goto('/adm/customers');");
     await page.goto('/adm/customers');
     await synced(page);
-    await context.setOffline(true);
+    await loseSignal(one);
     await addCustomer(page, `Cliente Offline ${label}`, label === 'tls' ? '(35) 99100-0001' : '(35) 99100-0002');
 
     step('t = Date.now();\n    await page.reload();');
@@ -118,8 +135,8 @@ async function phoneFlow(browser: Browser, origin: string, label: string): Promi
     await synced(two.page);
     expect(await customerRow(two.page, `Cliente Offline ${label}`).count()).toBe(0);
     t = Date.now();
-    step('await context.setOffline(false);');
-    await context.setOffline(false);
+    step('await regainSignal(one);');
+    await regainSignal(one);
     await customerRow(two.page, `Cliente Offline ${label}`).waitFor({ timeout: 30_000 });
     const reachedSecondDevice = Date.now() - t;
 
@@ -129,6 +146,8 @@ async function phoneFlow(browser: Browser, origin: string, label: string): Promi
   } finally {
     await one.context.close();
     await two.context.close();
+    await one.network.close();
+    await two.network.close();
   }
 }
 
@@ -183,7 +202,7 @@ describe('plain http on localhost, for comparison', () => {
   let browser: Browser;
   beforeAll(async () => {
     server = await startServer();
-    browser = await launchBrowser();
+    browser = await launchBrowser([PROXY_LOOPBACK_ARG]);
   });
   afterAll(async () => {
     await browser?.close();
