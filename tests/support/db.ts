@@ -71,9 +71,9 @@ async function pgliteTemplate(): Promise<string> {
   if (existsSync(path.join(dir, 'PG_VERSION'))) return dir;
   const building = mkdtempSync(path.join(os.tmpdir(), 'forja-pglite-cluster-building-'));
   const { PGlite } = await import('@electric-sql/pglite');
-  const pg = await PGlite.create(building);
-  await pg.query('SELECT 1');
-  await pg.close();
+  const cluster = await PGlite.create(building);
+  await cluster.query('SELECT 1');
+  await cluster.close();
   try {
     renameSync(building, dir);
   } catch {
