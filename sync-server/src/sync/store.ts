@@ -101,13 +101,13 @@ export async function existingIds(q: Queryable, def: TableDef, ids: string[]): P
  * Inserts documents that have no row yet in ONE statement — sequence numbers, rows and the
  * stream's notification together — the path of every new document a push brings (a first sync
  * sends thousands; a live create sends one, and each statement is a round trip to the database).
- * Under the writer lock (lockWrites), so the numbers become visible in order; within the batch
- * their order does not matter (they commit together). Each document is stamped like
- * writeDoc does. Throws on any constraint violation; the caller then goes row by row.
+ * The caller holds the writer lock (lockWrites: one statement fewer on a live create's path), so
+ * the numbers become visible in order; within the batch their order does not matter (they
+ * commit together). Each document is stamped like writeDoc does. Throws on any constraint
+ * violation; the caller then goes row by row.
  */
 export async function insertMany(tx: Queryable, def: TableDef, docs: Record<string, unknown>[], writer: Writer): Promise<void> {
   if (docs.length === 0) return;
-  await lockWrites(tx);
   const now = new Date().toISOString();
   const hasUpdatedBy = def.columns.some((c) => c.name === 'updated_by');
   const cols = def.columns.map((c) => c.name);
