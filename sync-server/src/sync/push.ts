@@ -232,25 +232,26 @@ export async function pushRows(db: Database, collection: SyncedCollection, rows:
   // rest: each row in its own savepoint, so a refused row never affects the others. The whole
   // batch is retried if PostgreSQL aborts it to break a deadlock — safe, applying a row twice
   // is a no-op.
-  // The one statement runs without a savepoint of its own when nothing was written before it:
-  // should it fail, the transaction is simply run again row by row (two statements fewer on
-  // the path of every live create — bench:sync, issue 20).
-  let bulk = true;
+  // First try lean: a write that is the first thing the transaction does runs without a
+  // savepoint of its own; should it be refused, the transaction (now aborted) is simply run
+  // again with savepoints (two statements fewer on the path of every live create and edit —
+  // bench:sync, issue 20).
+  let lean = true;
   return withRetry(async () => {
     try {
-      return await pushTransaction(db, collection, rows, writer, bulk);
+      return await pushTransaction(db, collection, rows, writer, lean);
     } catch (err) {
-      if (!(err instanceof BulkInsertRefused)) throw err;
-      bulk = false;
+      if (!(err instanceof RerunWithSavepoints)) throw err;
+      lean = false;
       return pushTransaction(db, collection, rows, writer, false);
     }
   });
 }
 
-/** The bulk insert of new documents broke a rule in a transaction that is now aborted. */
-class BulkInsertRefused extends Error {}
+/** A write run without a savepoint was refused: the transaction is aborted, run it again with them. */
+class RerunWithSavepoints extends Error {}
 
-function pushTransaction(db: Database, collection: SyncedCollection, rows: PushRow[], writer: Writer, bulk: boolean): Promise<PushOutcome> {
+function pushTransaction(db: Database, collection: SyncedCollection, rows: PushRow[], writer: Writer, lean: boolean): Promise<PushOutcome> {
   const def = TABLES[collection];
   return db.transaction(async (tx) => {
     await lockWrites(tx);
@@ -287,9 +288,9 @@ function pushTransaction(db: Database, collection: SyncedCollection, rows: PushR
       seen.add(id);
     }
     let done = new Set<(typeof valid)[number]>();
-    if (bulk && fresh.length > 0 && BULK_INSERT_ALLOWED.has(collection)) {
+    if (fresh.length > 0 && BULK_INSERT_ALLOWED.has(collection)) {
       // Refusals of invalid rows are written before it: those are kept with a savepoint.
-      const savepoint = out.rejections.length > 0;
+      const savepoint = !lean || out.rejections.length > 0;
       if (savepoint) await tx.query('SAVEPOINT push_bulk');
       try {
         await insertMany(tx, def, fresh.map((v) => newDocument(v.doc, writer)), writer);
@@ -298,25 +299,29 @@ function pushTransaction(db: Database, collection: SyncedCollection, rows: PushR
       } catch (err) {
         if (!refusalFromDbError(err)) throw err;
         // Some row breaks a rule: find it the slow way, row by row.
-        if (!savepoint) throw new BulkInsertRefused();
+        if (!savepoint) throw new RerunWithSavepoints();
         await tx.query('ROLLBACK TO SAVEPOINT push_bulk');
         await tx.query('RELEASE SAVEPOINT push_bulk');
       }
     }
 
-    for (const v of valid) {
-      if (done.has(v)) continue;
+    const rest = valid.filter((v) => !done.has(v));
+    // A lone row in a transaction that has written nothing else (a live edit) needs no
+    // savepoint either: should it be refused, the transaction reruns with savepoints.
+    const savepoints = !lean || rest.length > 1 || done.size > 0 || out.rejections.length > 0;
+    for (const v of rest) {
       const { row, doc } = v;
       const current = async () => (await readStored(tx, def, row.newDocumentState.id))?.doc ?? null;
       const from = mark();
-      await tx.query('SAVEPOINT push_row');
+      if (savepoints) await tx.query('SAVEPOINT push_row');
       try {
         const result = await applyRow(tx, collection, row, doc, writer);
-        await tx.query('RELEASE SAVEPOINT push_row');
+        if (savepoints) await tx.query('RELEASE SAVEPOINT push_row');
         if (result.kind === 'conflict') out.masters.push(result.master);
       } catch (err) {
         const refusal = err instanceof Refusal ? err : refusalFromDbError(err);
         if (!refusal) throw err;
+        if (!savepoints) throw new RerunWithSavepoints();
         await tx.query('ROLLBACK TO SAVEPOINT push_row');
         await tx.query('RELEASE SAVEPOINT push_row');
         await refuse(tx, collection, row, refusal, writer, current, out);
