@@ -64,7 +64,7 @@ interface Result {
   probes?: { limit: number; totalMs: number; ttfbMs: number; bodyMs: number; parseMs: number; requests: number; bytes: number }[];
   store?: { validator: string; totalMs: number }[];
   idb?: { docsOnlyMs: number; docsAndMetaMs: number };
-  floors?: { fetchMs: number; idbWriteMs: number };
+  floors?: { fetchMs: number; idbWriteMs: number; storeWriteMs: number; rxdbWriteMs: number };
 }
 
 /** Things to undo, newest first, also on Ctrl-C. */
@@ -250,7 +250,7 @@ interface LiveWrite {
   written: number;
   arrived: number;
 }
-type Trace = { kind: string; t: number; status?: number }[];
+type Trace = { kind: string; t: number; status?: number; serverMs?: number }[];
 
 /** A's and B's sync events in the 20 s after a write, relative to it (diagnosing late writes). */
 function timeline(start: number, ta: Trace, tb: Trace): string {
@@ -278,13 +278,16 @@ function liveStages(writes: LiveWrite[], ta: Trace, tb: Trace): Record<string, n
     'B pull round trip (when it pulls)': [],
     'pull answer → B stored it (when it pulls)': [],
     '(A push round trip)': [],
+    '(   of which the server, its own timing)': [],
+    '(   of which the network: request + answer in the browser)': [],
     '(writes B took from the event, of all traced)': [],
   };
   let fromEvent = 0;
   let traced = 0;
   for (const w of writes) {
     const pushStart = first(ta, 'push-start', w.start, w.arrived);
-    const pushEnd = pushStart && first(ta, 'push-end', pushStart, Infinity);
+    const pushEndEntry = pushStart ? ta.find((e) => e.kind === 'push-end' && e.t >= pushStart) : undefined;
+    const pushEnd = pushEndEntry?.t;
     const event = pushStart && first(tb, 'stream-event', pushStart, w.arrived);
     if (!pushStart || !pushEnd || !event) continue;
     traced++;
@@ -292,6 +295,11 @@ function liveStages(writes: LiveWrite[], ta: Trace, tb: Trace): Record<string, n
     stages['A sends its push'].push(pushStart - w.start);
     stages['push sent → event reaches B'].push(event - pushStart);
     stages['(A push round trip)'].push(pushEnd - pushStart);
+    const serverMs = pushEndEntry?.serverMs;
+    if (serverMs !== undefined) {
+      stages['(   of which the server, its own timing)'].push(serverMs);
+      stages['(   of which the network: request + answer in the browser)'].push(pushEnd - pushStart - serverMs);
+    }
     const pullStart = first(tb, 'pull-start', event, w.arrived);
     const pullEnd = pullStart && first(tb, 'pull-end', pullStart, w.arrived);
     if (pullStart && pullEnd) {
@@ -370,6 +378,9 @@ function report(results: Result[]): void {
       // With nothing of ours in the way: a live change needs a write on A, a request, an event, a write on B.
       row('floor: fetch round trip, empty answer', (r) => opt(r.floors, (f) => fmt.ms(f.fetchMs))),
       row('floor: one IndexedDB write (1 doc)', (r) => opt(r.floors, (f) => fmt.ms(f.idbWriteMs))),
+      // A live change is two such writes (A and B), into a store with the app's indexes, through RxDB's storage.
+      row('   the same into the customers store (its indexes)', (r) => opt(r.floors, (f) => fmt.ms(f.storeWriteMs))),
+      row("   the same through RxDB's Dexie storage (read + write)", (r) => opt(r.floors, (f) => fmt.ms(f.rxdbWriteMs))),
     ]));
   }
   for (const r of results) {

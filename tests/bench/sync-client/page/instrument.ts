@@ -22,14 +22,15 @@ let idbTransactions = 0;
  * arrival, on the shared clock (timeOrigin + now), so Node can line up A's and B's events.
  */
 export type TraceKind = 'push-start' | 'push-end' | 'pull-start' | 'pull-end' | 'stream-event';
-const trace: { kind: TraceKind; t: number; status?: number }[] = [];
+export type TraceEntry = { kind: TraceKind; t: number; status?: number; serverMs?: number };
+const trace: TraceEntry[] = [];
 let tracing = false;
 const epoch = () => performance.timeOrigin + performance.now();
 
 export function setTracing(on: boolean): void {
   tracing = on;
 }
-export function takeTrace(): { kind: TraceKind; t: number; status?: number }[] {
+export function takeTrace(): TraceEntry[] {
   return trace.splice(0, trace.length);
 }
 
@@ -43,7 +44,9 @@ async function traced(kind: 'push' | 'pull', run: () => Promise<Response>): Prom
     throw e;
   }
   const text = await res.text();
-  trace.push({ kind: `${kind}-end`, t: epoch(), status: res.status });
+  // The server's own time on it (routes.ts sends it for pushes).
+  const server = /dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '');
+  trace.push({ kind: `${kind}-end`, t: epoch(), status: res.status, ...(server ? { serverMs: Number(server[1]) } : {}) });
   return new Response(text, { status: res.status, statusText: res.statusText, headers: res.headers });
 }
 

@@ -188,6 +188,10 @@ export interface FloorsResult {
   fetchMs: number;
   /** Median of one-document IndexedDB read-write transactions (no Dexie, no RxDB). */
   idbWriteMs: number;
+  /** The same put into an RxDB customers store (the app's schema: its indexes), with IndexedDB's own API. */
+  storeWriteMs: number;
+  /** One new document written through RxDB's Dexie storage into that store (it reads, then writes). */
+  rxdbWriteMs: number;
 }
 
 const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -219,5 +223,48 @@ export async function floors(n = 100): Promise<FloorsResult> {
     db.close();
     await dropIdb(name);
   }
-  return { fetchMs: median(fetches), idbWriteMs: median(writes) };
+  return { fetchMs: median(fetches), idbWriteMs: median(writes), ...(await storeWrites(n)) };
+}
+
+/**
+ * One-document writes into a real customers store (1,000 documents in it first), one after
+ * another with a pause between (as live changes come): with IndexedDB's API, and through the
+ * RxDB storage the app writes with. The gap between the two is Dexie's and RxDB's share.
+ */
+async function storeWrites(n: number): Promise<Pick<FloorsResult, 'storeWriteMs' | 'rxdbWriteMs'>> {
+  const rx = await createRxDatabase({ name: `bench-store-${Date.now()}-${Math.floor(Math.random() * 1e6)}`, storage: getRxStorageDexie(), multiInstance: false });
+  try {
+    const { customers } = await rx.addCollections({ customers: { schema: customerSchema } });
+    const at = new Date().toISOString();
+    await customers.bulkInsert(Array.from({ length: 1000 }, (_, i) => benchCustomer(`pre-${i}`, i, at)));
+    const storage = customers.storageInstance as unknown as {
+      bulkWrite(rows: { document: object }[], context: string): Promise<unknown>;
+      internals: Promise<{ dexieDb: { backendDB(): IDBDatabase }; dexieTable: { name: string } }>;
+    };
+    const { dexieDb, dexieTable } = await storage.internals;
+    const idb = dexieDb.backendDB();
+    // As the Dexie storage stores it (booleans it indexes as '0'/'1').
+    const stored = (id: string, i: number, deleted: boolean | string) => ({ ...benchCustomer(id, i, at), _deleted: deleted, _rev: `1-f${i}`, _meta: { lwt: Date.now() }, _attachments: {} });
+    const raw: number[] = [];
+    const viaRxdb: number[] = [];
+    const pause = () => new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < n; i++) {
+      let t = now();
+      await new Promise<void>((resolve, reject) => {
+        const tx = idb.transaction(dexieTable.name, 'readwrite');
+        tx.objectStore(dexieTable.name).put(stored(`raw-${i}`, i, '0'));
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => reject(tx.error);
+      });
+      raw.push(now() - t);
+      await pause();
+      t = now();
+      await storage.bulkWrite([{ document: stored(`rx-${i}`, i, false) }], 'bench-floor');
+      viaRxdb.push(now() - t);
+      await pause();
+    }
+    return { storeWriteMs: median(raw), rxdbWriteMs: median(viaRxdb) };
+  } finally {
+    await rx.remove();
+  }
 }
