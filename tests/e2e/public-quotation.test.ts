@@ -298,6 +298,10 @@ test('the data in the page is used once: coming back to the quotation in the sam
   expect(reads).toEqual([]);
   await page.getByRole('button', { name: 'Voltar', exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/');
+  // The landing is on screen and the quotation page gone (React Router keeps the old page up
+  // while the landing's code loads: going back before then never left the quotation at all).
+  await page.getByText('Especialistas em Soldagem Industrial').first().waitFor({ state: 'visible' });
+  expect(await page.locator('.pq-page').count()).toBe(0);
   const read = page.waitForRequest((r) => new URL(r.url()).pathname === `/api/public/quotations/${drawnAgain.code}`);
   await page.goBack();
   await read;
