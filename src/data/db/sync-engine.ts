@@ -7,7 +7,6 @@ import {
   PUSH_REJECTIONS_HEADER,
   READ_ONLY_COLLECTIONS,
   type CollectionName,
-  type PullResponse,
   type PushRejection,
   type PushRow,
   type SyncCheckpoint,
@@ -17,6 +16,7 @@ import { sameDocumentState } from './equality';
 import { PushBaseTracker } from './push-base';
 import { SyncStateStore, pendingKey } from './sync-state';
 import { SyncStreamReader } from './sync-stream';
+import { PagesAhead, type PageBody } from './pages-ahead';
 import {
   SNAPSHOT_WRITE_MAX,
   isServerRevision,
@@ -51,7 +51,6 @@ export type SyncEngineOptions = SyncTransport & {
 };
 
 type Row = PushRow<Record<string, unknown>>;
-type PageBody = PullResponse & { total?: number; remaining?: number };
 type StreamItem = 'RESYNC' | { documents: WithDeleted<AnyDoc>[]; checkpoint: SyncCheckpoint };
 
 const UNEXPECTED = ERROR_MESSAGES.internal;
@@ -728,66 +727,4 @@ export class SyncEngine {
 /** Same minute of the same day (both ISO instants in UTC). */
 function sameMinute(a: string, b: string | null): boolean {
   return b !== null && a.slice(0, 16) === b.slice(0, 16);
-}
-
-/**
- * Pages fetched one after another, ahead of the caller: `take()` waits for at least one page
- * and returns every page that has arrived (empty when the last page was taken or a fetch failed;
- * `rethrow()` then tells). At most `maxAhead` documents wait in memory.
- */
-class PagesAhead {
-  private readonly queue: PageBody[] = [];
-  private finished = false;
-  private failure: unknown = null;
-  private wake: (() => void) | null = null;
-  private room: (() => void) | null = null;
-
-  constructor(
-    fetchPage: (cp: SyncCheckpoint | undefined) => Promise<PageBody>,
-    from: SyncCheckpoint | undefined,
-    pageSize: number,
-    private readonly maxAhead: number,
-  ) {
-    void (async () => {
-      let cp = from;
-      try {
-        for (;;) {
-          while (this.waiting() >= this.maxAhead) await new Promise<void>((r) => (this.room = r));
-          const page = await fetchPage(cp);
-          this.queue.push(page);
-          this.signal();
-          if (page.documents.length < pageSize || !page.checkpoint) break;
-          cp = page.checkpoint;
-        }
-      } catch (e) {
-        this.failure = e;
-      } finally {
-        this.finished = true;
-        this.signal();
-      }
-    })();
-  }
-
-  private waiting(): number {
-    return this.queue.reduce((n, p) => n + p.documents.length, 0);
-  }
-
-  private signal(): void {
-    const wake = this.wake;
-    this.wake = null;
-    wake?.();
-  }
-
-  async take(): Promise<PageBody[]> {
-    while (this.queue.length === 0 && !this.finished) await new Promise<void>((r) => (this.wake = r));
-    const pages = this.queue.splice(0);
-    const room = this.room;
-    this.room = null;
-    room?.();
-    return pages;
-  }
-
-  rethrow(): void {
-    if (this.failure) throw this.failure;
-  }
 }
