@@ -10,6 +10,7 @@ import { nextSeq, notifyChange } from '../db/sequence';
 import { generateTemporaryPassword, hashPassword } from '../auth/passwords';
 import { revokeAllSessions } from '../auth/sessions';
 import { insertUser, normalizeEmail } from '../auth/users';
+import { lockTeam } from './service';
 
 export interface UserAddInput {
   email: string;
@@ -31,7 +32,7 @@ export async function addOrRescueUser(db: Database, input: UserAddInput): Promis
   const temporaryPassword = generateTemporaryPassword();
   const hash = await hashPassword(temporaryPassword);
   return db.transaction(async (tx) => {
-    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('forja.team'))`);
+    await lockTeam(tx);
     const { rows: existing } = await tx.query<{ id: string; role: Role }>('SELECT id, role FROM users WHERE email = $1 FOR UPDATE', [email]);
     if (existing[0]) {
       const role: Role = input.owner ? 'owner' : existing[0].role;

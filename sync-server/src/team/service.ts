@@ -14,7 +14,13 @@ import { generateTemporaryPassword, hashPassword } from '../auth/passwords';
 import { liveSessionSql, revokeAllSessions } from '../auth/sessions';
 import { DuplicateEmailError, insertUser, normalizeEmail } from '../auth/users';
 
-const TEAM_LOCK = `SELECT pg_advisory_xact_lock(hashtext('forja.team'))`;
+/**
+ * Changes of a member's role or activity run under this lock, here and in `npm run user:add`
+ * (accounts-cli.ts), so "at least one active owner" is checked and kept by one writer at a time.
+ */
+export async function lockTeam(tx: Queryable): Promise<void> {
+  await tx.query(`SELECT pg_advisory_xact_lock(hashtext('forja.team'))`);
+}
 
 interface MemberRow {
   id: string;
@@ -131,7 +137,7 @@ export async function updateMember(
   refuseProblems({ name: change.name, role: change.role });
   if (change.active !== undefined && typeof change.active !== 'boolean') throw new AppError('invalid_request');
   const endedSessions = await db.transaction(async (tx) => {
-    await tx.query(TEAM_LOCK);
+    await lockTeam(tx);
     const { rows } = await tx.query<{ role: Role; active: boolean }>('SELECT role, active FROM users WHERE id = $1 FOR UPDATE', [id]);
     const current = rows[0];
     if (!current) throw new AppError('member_not_found');
