@@ -9,7 +9,7 @@ function server(total: number, size: number, failAt?: number) {
     const from = cp?.seq ?? 0;
     asked.push(cp ? from : null);
     if (failAt !== undefined && from >= failAt) throw new Error('offline');
-    const documents = Array.from({ length: Math.max(0, Math.min(size, total - from)) }, (_, i) => ({ id: `d${from + i}` }));
+    const documents = Array.from({ length: Math.max(0, Math.min(size, total - from)) }, (_, i) => ({ id: `d${from + i}`, _deleted: false }));
     return { documents, checkpoint: documents.length > 0 ? { seq: from + documents.length } : cp ?? null } as PageBody;
   };
   return { asked, fetchPage };
