@@ -68,7 +68,12 @@ export function QuotationsPage({ CustomerFormDialog, ...launch }: Props) {
   const loading = (!ready && head.loading) || waitFull;
   // Until the whole list is read, the first page's customers come with it.
   const customers = ready ? byId : head.customers;
-  const actions = useQuotationActions({ company, customerOf: (q) => (q.customer_id ? customers.get(q.customer_id) ?? null : null), mobile });
+  const actions = useQuotationActions({
+    company,
+    customerOf: (q) => (q.customer_id ? customers.get(q.customer_id) ?? null : null),
+    removedCustomerOf: (q) => (q.customer_id ? removed.get(q.customer_id) : undefined),
+    mobile,
+  });
   // Stable handlers, so opening the form or a dialog does not re-render the rows.
   const latest = useRef(actions);
   useEffect(() => {

@@ -10,6 +10,7 @@ import { useNavigate } from 'react-router-dom';
 import type { CompanyDoc, CustomerDoc, QuotationDoc } from '@shared';
 import { useCompanyProfile } from '../../data/db/company';
 import { useCustomerIndex, useQuotationByCode } from '../../data/db/quotations';
+import { useRemovedCustomerNames } from '../../data/db/customers';
 import { DecisionRecord } from './DecisionRecord';
 import { QT } from './messages';
 import { QuotationFormModal } from './QuotationFormModal';
@@ -32,7 +33,9 @@ export function StaffQuotationPage({ code, CustomerFormDialog, renderCustomerVie
   const { company } = useCompanyProfile();
   const [editing, setEditing] = useState(false);
   const customerOf = (x: QuotationDoc) => (x.customer_id ? byId.get(x.customer_id) ?? null : null);
-  const actions = useQuotationActions({ company, customerOf, mobile });
+  const removed = useRemovedCustomerNames(q?.customer_id && !customerOf(q) ? [q.customer_id] : []);
+  const removedCustomerOf = (x: QuotationDoc) => (x.customer_id ? removed.get(x.customer_id) : undefined);
+  const actions = useQuotationActions({ company, customerOf, removedCustomerOf, mobile });
   useCodeRecoveryToasts();
   const back = () => navigate('/adm/quotations');
 

@@ -58,6 +58,7 @@ export const QT = {
   shared: 'Link compartilhado',
   noCustomerShare: 'Nenhum cliente associado ao orçamento.',
   customerNotSyncedShare: `${CUSTOMER_RULE_MESSAGES.notSyncedYet}: não foi possível abrir o WhatsApp.`,
+  customerRemovedShare: `${CUSTOMER_RULE_MESSAGES.removed}: não foi possível abrir o WhatsApp.`,
   noPhone: 'Cliente sem número de WhatsApp/telefone registrado.',
   whatsappFailure: 'Não foi possível abrir o WhatsApp. Verifique o número do cliente.',
   shareFailure: 'Ocorreu um erro ao tentar compartilhar via WhatsApp.',

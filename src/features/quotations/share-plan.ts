@@ -14,8 +14,10 @@ export type ShareInput = {
   code: string;
   origin: string;
   customer: { name: string; whatsapp?: string | null; phone?: string | null } | null;
-  /** The quotation's customer_id: set while `customer` is null means it has not reached this device yet. */
+  /** The quotation's customer_id: set while `customer` is null means it has not reached this device yet… */
   customerId?: string | null;
+  /** …unless it was deleted (here or on another device): its name then ('' when unknown). */
+  removedCustomer?: string | null;
   company: string;
   canNativeShare: boolean;
 };
@@ -33,8 +35,10 @@ export function planShare(i: ShareInput): SharePlan {
   const name = i.customer?.name ?? '';
   const text = quotationShareMessage(name || 'cliente', i.company, l.link);
   let fallback: SharePlan;
-  if (!i.customer) fallback = { kind: 'copy', link: l.link, reason: i.customerId ? QT.customerNotSyncedShare : QT.noCustomerShare };
-  else {
+  if (!i.customer) {
+    const reason = !i.customerId ? QT.noCustomerShare : i.removedCustomer != null ? QT.customerRemovedShare : QT.customerNotSyncedShare;
+    fallback = { kind: 'copy', link: l.link, reason };
+  } else {
     const number = formatWhatsAppNumber(i.customer.whatsapp || i.customer.phone || '');
     fallback = number
       ? { kind: 'whatsapp', url: whatsappLink(number, text), link: l.link }

@@ -11,7 +11,13 @@ import { toaster } from '../../ui/toaster';
 import { QT } from './messages';
 import { linkFor, planShare, type SharePlan } from './share-plan';
 
-type Ctx = { company: CompanyDoc | null; customerOf: (q: QuotationDoc) => CustomerDoc | null; mobile: boolean };
+type Ctx = {
+  company: CompanyDoc | null;
+  customerOf: (q: QuotationDoc) => CustomerDoc | null;
+  /** The name of the quotation's customer when it was deleted ('' when unknown), else undefined. */
+  removedCustomerOf?: (q: QuotationDoc) => string | undefined;
+  mobile: boolean;
+};
 
 export type QuotationActions = {
   view: (q: QuotationDoc) => void;
@@ -24,7 +30,7 @@ export type QuotationActions = {
 
 const origin = () => (typeof window === 'undefined' ? '' : window.location.origin);
 
-export function useQuotationActions({ company, customerOf, mobile }: Ctx): QuotationActions {
+export function useQuotationActions({ company, customerOf, removedCustomerOf, mobile }: Ctx): QuotationActions {
   const [toDelete, setToDelete] = useState<{ q: QuotationDoc; after?: () => void } | null>(null);
   const ok = useCallback(
     (title: string, description?: string) => toaster.create({ type: 'success', title, description, duration: mobile ? 2000 : undefined }),
@@ -82,6 +88,7 @@ export function useQuotationActions({ company, customerOf, mobile }: Ctx): Quota
         origin: origin(),
         customer: customerOf(q),
         customerId: q.customer_id,
+        removedCustomer: removedCustomerOf?.(q),
         company: company?.name ?? 'empresa',
         canNativeShare: typeof navigator !== 'undefined' && typeof navigator.share === 'function',
       });

@@ -35,6 +35,14 @@ describe('share (spec §5, §8)', () => {
       link: 'https://forja.example/quotation/ORC-7K3M9P',
       reason: 'Cliente ainda não sincronizado: não foi possível abrir o WhatsApp.',
     });
+    // A customer deleted (here or on another device) is said to be removed, not unsynced.
+    for (const removedCustomer of ['José', '']) {
+      expect(planShare({ ...base, customer: null, customerId: 'c-42', removedCustomer })).toEqual({
+        kind: 'copy',
+        link: 'https://forja.example/quotation/ORC-7K3M9P',
+        reason: 'Cliente removido: não foi possível abrir o WhatsApp.',
+      });
+    }
     expect(planShare({ ...base, customer: { name: 'X', phone: '', whatsapp: null } })).toMatchObject({ kind: 'copy', reason: 'Cliente sem número de WhatsApp/telefone registrado.' });
   });
   it('a quotation without a valid code cannot be shared or copied', () => {
