@@ -15,7 +15,7 @@ function server(total: number, size: number, failAt?: number) {
   return { asked, fetchPage };
 }
 
-const ids = (pages: PageBody[]) => pages.flatMap((p) => p.documents.map((d) => (d as { id: string }).id));
+const ids = (pages: PageBody[]) => pages.flatMap((p) => p.documents.map((d) => String(d.id)));
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
 describe('PagesAhead: a first download read ahead of the writes', () => {
