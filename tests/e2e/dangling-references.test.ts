@@ -149,6 +149,11 @@ test('a customer deleted on another device reads as removed on its quotations, e
   const removed = 'Cliente Que Saiu (cliente removido)';
   await expect.poll(() => row.textContent(), { timeout: 20_000 }).toContain(removed);
   expect(await row.textContent()).not.toContain(NOT_SYNCED);
+  // Sharing it copies the link instead, saying why WhatsApp could not open: the customer was removed.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  await row.getByRole('button', { name: 'Compartilhar' }).click();
+  await page.getByText('Cliente removido: não foi possível abrir o WhatsApp.').first().waitFor();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}/quotation/${q.code}`);
   await page.goto('/adm/dashboard');
   const entry = page.locator('tr, [data-testid=transaction-card]').filter({ hasText: 'Entrada do cliente que saiu' }).first();
   await expect.poll(() => entry.textContent(), { timeout: 20_000 }).toContain(removed);
