@@ -540,7 +540,9 @@ export class SyncEngine {
       return (await res.json()) as PageBody;
     }, from, pageSize, SNAPSHOT_WRITE_MAX);
     let batch = await pages.take();
-    pages.rethrow();
+    // Nothing came (the first read failed): say why. Pages that did come are stored first, even
+    // when the read after them has failed meanwhile — the download then resumes after them.
+    if (batch.length === 0) pages.rethrow();
     if (!from && batch.length === 1 && batch[0].documents.length < pageSize) {
       // Everything fits in one page: RxDB's own pull stores it (nothing to gain here).
       const [page] = batch;
