@@ -36,4 +36,20 @@ describe('SyncStateStore', () => {
     expect(Object.keys(reloaded.value.pending)).toEqual(['customers/first']);
     await reloaded.close();
   });
+
+  test('a second store on the same database (another tab) follows what the first one stores', async () => {
+    const fdb = await getDb();
+    await fdb.sync.store.flush();
+    const other = new SyncStateStore(fdb.db);
+    await other.load();
+    try {
+      await fdb.sync.store.markPending('customers', ['from-the-first-tab']);
+      const seen = await firstValueFrom(other.state$.pipe(filter((s) => 'customers/from-the-first-tab' in s.pending)));
+      expect(seen.pending['customers/from-the-first-tab']).toBeTruthy();
+      await fdb.sync.store.acknowledge('customers', ['from-the-first-tab']);
+      await firstValueFrom(other.state$.pipe(filter((s) => !('customers/from-the-first-tab' in s.pending))));
+    } finally {
+      await other.close();
+    }
+  });
 });
