@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { map, of, shareReplay, startWith, switchMap, take, type Observable } from 'rxjs';
+import { filter, map, of, shareReplay, startWith, switchMap, take, type Observable } from 'rxjs';
 import { ERROR_MESSAGES, phoneKey, type CustomerDoc, type QuotationDoc, type TransactionDoc } from '@shared';
 import {
   CUSTOMER_RULE_MESSAGES,
@@ -269,7 +269,9 @@ export const customerCommands = createCustomerCommands(requireDatabase);
 /**
  * Names of customers that were deleted (here or on another device) among `ids`: their tombstones
  * stay in the local store, so a quotation or entry pointing to one can say 'Cliente removido'
- * instead of 'ainda não sincronizado'. Live: re-read whenever a customer changes.
+ * instead of 'ainda não sincronizado'. Live: re-read whenever one of them changes — looked for
+ * per written bulk (a first sync or an import writes thousands of customers at once; per
+ * change event this read the store once per document written).
  */
 export function useRemovedCustomerNames(ids: readonly string[]): ReadonlyMap<string, string> {
   const key = [...new Set(ids)].sort().join('\u0000');
@@ -277,7 +279,9 @@ export function useRemovedCustomerNames(ids: readonly string[]): ReadonlyMap<str
     (db) => {
       const wanted = key ? key.split('\u0000') : [];
       if (wanted.length === 0) return of(EMPTY_NAMES);
-      return db.customers.$.pipe(
+      const watched = new Set(wanted);
+      return db.customers.eventBulks$.pipe(
+        filter((bulk) => bulk.events.some((e) => watched.has(e.documentId))),
         startWith(null),
         switchMap(() => db.customers.storageInstance.findDocumentsById(wanted, true)),
         map((docs) => {
