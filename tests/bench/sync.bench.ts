@@ -27,6 +27,8 @@ const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const DOCS = envInt('BENCH_DOCS', 20_000);
 const PUSH_DOCS = envInt('BENCH_PUSH_DOCS', 2_000);
 const LIVE_WRITES = Math.max(50, envInt('BENCH_LIVE_WRITES', 60));
+/** Issue 20 §1, measured as the issue's own facts were: interleaved runs, ratio of medians. */
+const FIRST_SYNC_REPEATS = envInt('BENCH_FIRST_SYNC_REPEATS', 3);
 const SEED_BATCH = 500;
 const PROBE_LIMITS = [100, 500, 1000];
 const TARGET_PULL = 30_000;
@@ -64,7 +66,10 @@ interface Result {
   probes?: { limit: number; totalMs: number; ttfbMs: number; bodyMs: number; parseMs: number; requests: number; bytes: number }[];
   store?: { validator: string; totalMs: number }[];
   idb?: { docsOnlyMs: number; docsAndMetaMs: number };
-  floors?: { fetchMs: number; idbWriteMs: number; storeWriteMs: number; rxdbWriteMs: number };
+  floors?: { fetchMs: number; fetchPacedMs: number; idbWriteMs: number; storeWriteMs: number; rxdbWriteMs: number };
+  /** Interleaved: a new device's first sync, then RxDB's bulk insert alone, FIRST_SYNC_REPEATS times. */
+  firstSyncs?: { docs: number; syncMs: number; openMs: number }[];
+  bulkInserts?: number[];
 }
 
 /** Things to undo, newest first, also on Ctrl-C. */
@@ -230,6 +235,22 @@ async function runBackend(backend: Backend, browser: Browser, webDir: string): P
       r.store.push({ validator: s.validator, totalMs: s.totalMs });
     }
     r.idb = await withTimeout('raw IndexedDB', 300_000, b.page.evaluate((n) => window.forjaBench.rawIdb(n, 500), DOCS));
+
+    // Issue 20 §1 again, away from the seeding (A's first sync above starts seconds after 20,000
+    // writes, while the server — PostgreSQL's autovacuum among it — is still busy with them):
+    // new devices' first syncs in A's page (its own device closed first, each into a new
+    // database), each followed by the ceiling, RxDB's bulk insert alone, in the same page.
+    step(`${backend}: ${FIRST_SYNC_REPEATS} more first syncs, each followed by a bare bulk insert…`);
+    await a.page.evaluate(() => window.forjaBench.close());
+    r.firstSyncs = [];
+    r.bulkInserts = [];
+    for (let k = 0; k < FIRST_SYNC_REPEATS; k++) {
+      const fresh = await withTimeout('first sync', 300_000, a.page.evaluate((n) => window.forjaBench.open(n), `bench-a-new-${k}`));
+      r.firstSyncs.push({ docs: fresh.counts.customers, syncMs: fresh.syncMs, openMs: fresh.openMs });
+      await a.page.evaluate(() => window.forjaBench.close());
+      const s = await withTimeout('raw store', 300_000, a.page.evaluate((n) => window.forjaBench.rawStore(n, 1000, false), DOCS));
+      r.bulkInserts.push(s.totalMs);
+    }
     const errors = [...a.errors, ...b.errors].filter((e) => !/RxDB Open Core|premium|404 \(Not Found\)/i.test(e));
     if (errors.length > 0) step(`browser errors:\n  ${errors.slice(0, 5).join('\n  ')}`);
   } catch (err) {
@@ -339,6 +360,8 @@ function report(results: Result[]): void {
     row('   of which opening the database', (r) => opt(r.pullOpenMs, fmt.s)),
     row('   docs that arrived', (r) => opt(r.pulledDocs, fmt.int)),
     row('   2nd device (instrumented)', (r) => opt(r.secondPullMs, (ms) => `${fmt.s(ms)} (${fmt.rate(DOCS + PUSH_DOCS, ms)})`)),
+    row('   new devices later, each (opening included)', (r) => opt(r.firstSyncs, (l) => l.map((f) => `${fmt.s(f.syncMs)} (${fmt.s(f.openMs)})`).join(', '))),
+    row('   RxDB bulk insert alone after each', (r) => opt(r.bulkInserts, (l) => l.map((ms) => fmt.s(ms)).join(', '))),
     row(`2. push, HTTP batches of ${SEED_BATCH}`, (r) => opt(r.seedMs, (ms) => `${fmt.rate(DOCS, ms)} (${fmt.s(ms)})`)),
     row(`   push from browser, ${fmt.int(PUSH_DOCS)} docs`, (r) => opt(r.pushTotalMs, (ms) => `${fmt.rate(PUSH_DOCS, ms)} (${fmt.s(ms)})`)),
     row('   local writes / landed', (r) => opt(r.pushLocalMs, (ms) => `${fmt.s(ms)} / ${r.pushLanded} on server`)),
@@ -377,6 +400,7 @@ function report(results: Result[]): void {
       ...stageNames.map((k) => row(k, (r) => opt(r.liveStages?.[k], show(k)))),
       // With nothing of ours in the way: a live change needs a write on A, a request, an event, a write on B.
       row('floor: fetch round trip, empty answer', (r) => opt(r.floors, (f) => fmt.ms(f.fetchMs))),
+      row('   the same, 30 ms apart (paced like the live writes)', (r) => opt(r.floors, (f) => fmt.ms(f.fetchPacedMs))),
       row('floor: one IndexedDB write (1 doc)', (r) => opt(r.floors, (f) => fmt.ms(f.idbWriteMs))),
       // A live change is two such writes (A and B), into a store with the app's indexes, through RxDB's storage.
       row('   the same into the customers store (its indexes)', (r) => opt(r.floors, (f) => fmt.ms(f.storeWriteMs))),
@@ -426,6 +450,20 @@ function summary(results: Result[]): void {
       const ratio = pull / ceiling;
       return [`first sync, ${r.backend}`, `${fmt.int(ceiling)} docs/s (RxDB bulkInsert only, Dexie)`, `${fmt.int(pull)} docs/s`,
         Number.isFinite(ratio) ? `×${ratio.toFixed(2)}` : '—', '≥ ×0.80'];
+    }),
+    ...ok.flatMap((r) => {
+      const fs = r.firstSyncs ?? [];
+      const bulk = r.bulkInserts ?? [];
+      if (fs.length === 0 || bulk.length === 0) return [];
+      const ceiling = percentile(bulk.map((ms) => (DOCS * 1000) / ms), 50);
+      const rates = (ms: (f: { docs: number; syncMs: number; openMs: number }) => number) => fs.map((f) => (f.docs * 1000) / ms(f));
+      const line = (label: string, rate: number) => [label, `${fmt.int(ceiling)} docs/s (median of ${bulk.length})`, `${fmt.int(rate)} docs/s`,
+        `×${(rate / ceiling).toFixed(2)}`, '≥ ×0.80'];
+      return [
+        line(`first sync, interleaved ×${fs.length}, median, ${r.backend}`, percentile(rates((f) => f.syncMs), 50)),
+        // Like the bulk insert, which starts with its database open: the download alone.
+        line('   of which the download (database open)', percentile(rates((f) => f.syncMs - f.openMs), 50)),
+      ];
     }),
     ...ok.map((r) => {
       const floor = r.floors ? r.floors.fetchMs + r.floors.idbWriteMs : NaN;

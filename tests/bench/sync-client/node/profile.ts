@@ -36,6 +36,7 @@ export async function profileCpu<T>(page: Page, work: () => Promise<T>): Promise
   try {
     const result = await work();
     profile = ((await cdp.send('Profiler.stop')) as unknown as { profile: Profile }).profile;
+    if (process.env.BENCH_PROFILE_OUT) (await import('node:fs')).writeFileSync(process.env.BENCH_PROFILE_OUT, JSON.stringify(profile));
     return { result, summary: await summarise(profile) };
   } finally {
     if (!profile) await cdp.send('Profiler.stop').catch(() => {});
