@@ -266,6 +266,17 @@ async function runBackend(backend: Backend, browser: Browser, webDir: string): P
   return r;
 }
 
+/**
+ * The least a live change can take with this stack, from this run's own measurements: the
+ * browser's request round trip (the request out from A, the event in to B), one write through
+ * RxDB's Dexie storage on each device, and the server's own time for the push (Server-Timing).
+ */
+function stackFloor(r: Result): number | undefined {
+  const server = r.liveStages?.['(   of which the server, its own timing)'];
+  if (!r.floors || server === undefined) return undefined;
+  return r.floors.fetchMs + 2 * r.floors.rxdbWriteMs + server;
+}
+
 interface LiveWrite {
   start: number;
   written: number;
@@ -405,6 +416,8 @@ function report(results: Result[]): void {
       // A live change is two such writes (A and B), into a store with the app's indexes, through RxDB's storage.
       row('   the same into the customers store (its indexes)', (r) => opt(r.floors, (f) => fmt.ms(f.storeWriteMs))),
       row("   the same through RxDB's Dexie storage (read + write)", (r) => opt(r.floors, (f) => fmt.ms(f.rxdbWriteMs))),
+      // What this stack cannot go below: one request's round trip, a write through RxDB on A and on B, and the server's own time.
+      row('least with this stack: round trip + 2 RxDB writes + server', (r) => opt(stackFloor(r), fmt.ms)),
     ]));
   }
   for (const r of results) {
@@ -471,6 +484,12 @@ function summary(results: Result[]): void {
       const ratio = p50 / floor;
       return [`live A → B p50, ${r.backend}`, r.floors ? `${fmt.ms(floor)} (fetch ${fmt.ms(r.floors.fetchMs)} + IndexedDB write ${fmt.ms(r.floors.idbWriteMs)})` : '—',
         Number.isFinite(p50) ? fmt.ms(p50) : '—', Number.isFinite(ratio) ? `×${ratio.toFixed(1)}` : '—', '≤ ×3'];
+    }),
+    ...ok.flatMap((r) => {
+      const least = stackFloor(r);
+      const p50 = r.live && r.live.length ? percentile(r.live, 50) : NaN;
+      if (least === undefined || !Number.isFinite(p50)) return [];
+      return [[`   live A → B against this stack's least, ${r.backend}`, `${fmt.ms(least)} (round trip + 2 RxDB writes + server)`, fmt.ms(p50), `×${(p50 / least).toFixed(1)}`, '']];
     }),
   ]));
   function opt(ms: number | undefined): string {
