@@ -103,6 +103,8 @@ describe.each(backends())('sync routes (%s)', (backend) => {
     expect(got.validity_date).toBe('2026-12-31');
     expect(got.materials).toEqual(q.materials);
     expect(got.viewed_at).toBeNull();
+    expect(got.client_updated_at).toBe(q.client_updated_at);
+    expect(got.created_at).toBe(q.created_at);
     const row = await stored('quotations', q.id);
     expect(String(row?.total_amount)).toBe('1500.10');
   });
