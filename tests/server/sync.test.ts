@@ -361,12 +361,14 @@ describe.each(backends())('sync routes (%s)', (backend) => {
   });
 
   test('staff is read-only and served from the users table', async () => {
-    const staff = await pullAll<{ id: string; email: string }>(server, alice.accessToken, 'staff');
+    const staff = await pullAll<{ id: string; email: string; created_at: string }>(server, alice.accessToken, 'staff');
     const me = staff.docs.find((d) => d.id === alice.user.id)!;
     expect(me).toEqual({
       id: alice.user.id, email: alice.user.email, name: '', role: 'staff', active: true,
       created_at: expect.any(String), updated_at: expect.any(String), _deleted: false,
     });
+    // Instants as the other collections send them (pull pages come as JSON from the database).
+    expect(me.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     const res = await push(server, alice.accessToken, 'staff', [
       { assumedMasterState: me, newDocumentState: { ...me, email: 'hacker@x.test' } },
       { assumedMasterState: null, newDocumentState: { id: 'new-staff', email: 'x@x.test', created_at: isoAt(), updated_at: isoAt(), _deleted: false } },

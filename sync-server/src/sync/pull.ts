@@ -24,12 +24,12 @@ export class ResyncRequired extends Error {}
 
 export type PullResult = PullResponse & { checkpoint: Checkpoint | null; total?: number };
 
-function source(collection: CollectionName): { table: string; columns: string; order: string } {
+function source(collection: CollectionName): { table: string; columns: string; order: string[] } {
   // users._seq may repeat (0 for users made before sequencing); synced tables' _seq is unique,
   // and ordering by it alone lets PostgreSQL walk the index instead of sorting.
-  if (collection === 'staff') return { table: 'users', columns: `${STAFF_COLUMNS}, _seq`, order: '_seq, id' };
+  if (collection === 'staff') return { table: 'users', columns: `${STAFF_COLUMNS}, _seq`, order: ['_seq', 'id'] };
   const def = TABLES[collection as SyncedCollection];
-  return { table: def.table, columns: selectList(def), order: '_seq' };
+  return { table: def.table, columns: selectList(def), order: ['_seq'] };
 }
 
 function toDoc(collection: CollectionName, row: Record<string, unknown>) {
@@ -38,20 +38,17 @@ function toDoc(collection: CollectionName, row: Record<string, unknown>) {
 }
 
 /**
- * The rows after `after`, in order. A synced table's page comes as ONE JSON text, not one field
- * per column per row: the database adapters' decoding of each field was most of a pull's CPU
- * (PGlite's above all: a CPU profile of 60,000 pulled documents), on the server that first syncs
- * share their cores with. row_to_json's values are what rowToDoc reads from plain rows too (the
- * stream's documents and store.ts's writes already come this way).
+ * The rows after `after`, in order, as ONE JSON text, not one field per column per row: the
+ * database adapters' decoding of each field was most of a pull's CPU (PGlite's above all: a CPU
+ * profile of 60,000 pulled documents), on the server that first syncs share their cores with.
+ * row_to_json's values are what rowToDoc and staffDocOf read from plain rows too (the stream's
+ * documents and store.ts's writes already come this way).
  */
 async function readPage(q: Queryable, collection: CollectionName, after: number, limit: number): Promise<Record<string, unknown>[]> {
   const { table, columns, order } = source(collection);
-  if (collection === 'staff') {
-    return (await q.query(`SELECT ${columns} FROM ${table} WHERE _seq > $1 ORDER BY ${order} LIMIT $2`, [after, limit])).rows;
-  }
   const { rows } = await q.query<{ page: string | null }>(
-    `SELECT json_agg(t ORDER BY t._seq)::text AS page
-       FROM (SELECT ${columns} FROM ${table} WHERE _seq > $1 ORDER BY ${order} LIMIT $2) t`,
+    `SELECT json_agg(t ORDER BY ${order.map((c) => `t.${c}`).join(', ')})::text AS page
+       FROM (SELECT ${columns} FROM ${table} WHERE _seq > $1 ORDER BY ${order.join(', ')} LIMIT $2) t`,
     [after, limit],
   );
   const page = rows[0]?.page;
