@@ -266,13 +266,16 @@ async function runBackend(backend: Backend, browser: Browser, webDir: string): P
   return r;
 }
 
+/** The live step that is the server's own time (Server-Timing of A's push). */
+const SERVER_STAGE = '(   of which the server, its own timing)';
+
 /**
  * The least a live change can take with this stack, from this run's own measurements: the
  * browser's request round trip (the request out from A, the event in to B), one write through
  * RxDB's Dexie storage on each device, and the server's own time for the push (Server-Timing).
  */
 function stackFloor(r: Result): number | undefined {
-  const server = r.liveStages?.['(   of which the server, its own timing)'];
+  const server = r.liveStages?.[SERVER_STAGE];
   if (!r.floors || server === undefined) return undefined;
   return r.floors.fetchMs + 2 * r.floors.rxdbWriteMs + server;
 }
@@ -310,7 +313,7 @@ function liveStages(writes: LiveWrite[], ta: Trace, tb: Trace): Record<string, n
     'B pull round trip (when it pulls)': [],
     'pull answer → B stored it (when it pulls)': [],
     '(A push round trip)': [],
-    '(   of which the server, its own timing)': [],
+    [SERVER_STAGE]: [],
     '(   of which the network: request + answer in the browser)': [],
     '(writes B took from the event, of all traced)': [],
   };
@@ -329,7 +332,7 @@ function liveStages(writes: LiveWrite[], ta: Trace, tb: Trace): Record<string, n
     stages['(A push round trip)'].push(pushEnd - pushStart);
     const serverMs = pushEndEntry?.serverMs;
     if (serverMs !== undefined) {
-      stages['(   of which the server, its own timing)'].push(serverMs);
+      stages[SERVER_STAGE].push(serverMs);
       stages['(   of which the network: request + answer in the browser)'].push(pushEnd - pushStart - serverMs);
     }
     const pullStart = first(tb, 'pull-start', event, w.arrived);
