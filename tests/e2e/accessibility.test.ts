@@ -51,11 +51,33 @@ afterAll(() => closeSuite(suite ?? {}));
 
 /** Runs axe where the page is now; collects what it finds under `where`. */
 async function check(page: Page, where: string, found: string[]) {
-  // Dialogs and toasts fade in: axe reads colours through opacity, so wait until nothing animates.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 10_000 }).catch(() => undefined);
-  await page.waitForTimeout(200);
-  const v = await seriousViolations(page);
-  if (v.length > 0) found.push(describeViolations(where, v));
+  for (let attempt = 1; ; attempt++) {
+    // Dialogs and toasts fade in and out: axe reads colours through opacity, so wait until nothing animates.
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 10_000 }).catch(() => undefined);
+    await page.waitForTimeout(200);
+    await page.evaluate(() => {
+      const w = window as unknown as { __animationsDuringAxe: number };
+      w.__animationsDuringAxe = 0;
+      const count = () => { w.__animationsDuringAxe += 1; };
+      document.addEventListener('animationstart', count, { capture: true });
+      document.addEventListener('transitionstart', count, { capture: true });
+      (w as unknown as { __stopCounting: () => void }).__stopCounting = () => {
+        document.removeEventListener('animationstart', count, { capture: true });
+        document.removeEventListener('transitionstart', count, { capture: true });
+      };
+    });
+    const v = await seriousViolations(page);
+    // A toast's timer can close it while axe runs (2 s on phones): axe then read it half faded.
+    // That reading is of a moment, not of the screen, so the screen is read again once at rest.
+    const moved = await page.evaluate(() => {
+      const w = window as unknown as { __animationsDuringAxe: number; __stopCounting: () => void };
+      w.__stopCounting();
+      return w.__animationsDuringAxe;
+    });
+    if (moved > 0 && attempt < 3) continue;
+    if (v.length > 0) found.push(describeViolations(where, v));
+    return;
+  }
 }
 
 async function closeDialog(page: Page, dialog: Locator) {
