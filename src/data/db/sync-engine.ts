@@ -4,6 +4,7 @@ import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/rep
 import {
   API_PATHS,
   ERROR_MESSAGES,
+  INSERT_ONLY_COLLECTIONS,
   PUSH_REJECTIONS_HEADER,
   READ_ONLY_COLLECTIONS,
   type CollectionName,
@@ -17,6 +18,7 @@ import { PushBaseTracker } from './push-base';
 import { SyncStateStore, pendingKey } from './sync-state';
 import { SyncStreamReader } from './sync-stream';
 import { PagesAhead, type PageBody } from './pages-ahead';
+import { SendAhead, type PushAnswer } from './send-ahead';
 import {
   SNAPSHOT_WRITE_MAX,
   isServerRevision,
@@ -201,6 +203,24 @@ export class SyncEngine {
     return this.store.markPending(collection, ids, written);
   }
 
+  private readonly ahead = new SendAhead((name, rows) => this.sendRows(name, rows));
+
+  /**
+   * A document created here with a new id, marked pending, whose local write `written` has
+   * started: sent to the server now, beside that write (send-ahead.ts) — when this tab
+   * replicates the collection, is online, past its first download, and sends no other ahead.
+   */
+  sendAhead(name: CollectionName, doc: AnyDoc, written: Promise<unknown>): void {
+    const state = this.replications.get(name)?.internalReplicationState;
+    const r = this.runtime$.value;
+    if (
+      !state || this.stopped || !this.started || READ_ONLY_COLLECTIONS.includes(name) || INSERT_ONLY_COLLECTIONS.includes(name) ||
+      !r.browserOnline || !r.reachable || !this.store.value.initialSyncDone || this.store.value.snapshotResume[name] ||
+      this.snapshotting.has(name) || this.resyncs.has(name) || this.ahead.busy(name)
+    ) return;
+    this.ahead.send(name, doc, written);
+  }
+
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
@@ -290,7 +310,11 @@ export class SyncEngine {
     const sending = this.pendingIn(name, ev);
     const tail = (this.eventQueues.get(name) ?? Promise.resolve())
       .then(async () => {
-        if (sending.length > 0) await this.upstreamSettled(name);
+        if (sending.length > 0) {
+          // It may be one sent ahead whose local write has not committed yet (send-ahead.ts).
+          await this.ahead.writesSettled(name);
+          await this.upstreamSettled(name);
+        }
         await this.takeStreamEvent(name, ev, sending);
       })
       .catch(() => this.requestPull(name))
@@ -439,7 +463,18 @@ export class SyncEngine {
     this.replications.set(name, state);
   }
 
+  /**
+   * RxDB's pull handler. The answer is handed over once the collection's writes sent ahead have
+   * committed here: it may hold one of those documents, which RxDB's downstream must find
+   * stored (and leave to the upstream) instead of inserting it before the local write does.
+   */
   private async pull(name: CollectionName, checkpoint: SyncCheckpoint | undefined, limit: number) {
+    const answer = await this.pullPage(name, checkpoint, limit);
+    await this.ahead.writesSettled(name);
+    return answer;
+  }
+
+  private async pullPage(name: CollectionName, checkpoint: SyncCheckpoint | undefined, limit: number) {
     const path = (cp: SyncCheckpoint | undefined) => {
       const q = new URLSearchParams({ limit: String(limit) });
       if (cp) q.set('checkpoint', JSON.stringify(cp));
@@ -627,29 +662,45 @@ export class SyncEngine {
     const bases = this.pushBases.get(name) ?? new PushBaseTracker();
     this.pushBases.set(name, bases);
     const sent = bases.rowsToSend(rows);
+    // Rows already answered: sent ahead while their local write ran (send-ahead.ts).
+    const answeredAhead = await Promise.all(rows.map((row) => this.ahead.answerFor(name, row)));
+    const toSend = sent.filter((_, i) => !answeredAhead[i]);
     try {
-      const res = await this.request(API_PATHS.syncPush(name), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(sent),
-      });
-      if (!res.ok) throw await errorFrom(res);
-      masters = (await res.json()) as WithDeleted<AnyDoc>[];
-      const header = res.headers.get(PUSH_REJECTIONS_HEADER);
-      if (header) {
-        try {
-          rejections = JSON.parse(header) as PushRejection[];
-        } catch {
-          rejections = [];
-        }
-      }
+      if (toSend.length > 0) ({ masters, rejections } = await this.sendRows(name, toSend));
+      else masters = [];
       this.succeeded();
     } catch (e) {
       return this.failed(e);
     }
+    for (const a of answeredAhead) {
+      if (!a) continue;
+      masters.push(...a.masters);
+      rejections.push(...a.rejections);
+    }
     bases.answered(rows, sent, new Set(masters.map((m) => String(m.id))), new Set(rejections.map((r) => r.id)));
     await this.afterPush(name, rows, rejections);
     return masters;
+  }
+
+  /** One push request: the masters of the rows in conflict and the refusals. */
+  private async sendRows(name: CollectionName, rows: readonly { assumedMasterState?: unknown; newDocumentState: unknown }[]): Promise<PushAnswer> {
+    const res = await this.request(API_PATHS.syncPush(name), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(rows),
+    });
+    if (!res.ok) throw await errorFrom(res);
+    const masters = (await res.json()) as WithDeleted<AnyDoc>[];
+    let rejections: PushRejection[] = [];
+    const header = res.headers.get(PUSH_REJECTIONS_HEADER);
+    if (header) {
+      try {
+        rejections = JSON.parse(header) as PushRejection[];
+      } catch {
+        rejections = [];
+      }
+    }
+    return { masters, rejections };
   }
 
 

@@ -94,7 +94,13 @@ export async function insertDocument<C extends Editable>(
   } as unknown as Doc<C>;
   const id = (doc as { id: string }).id;
   try {
-    await whilePending(fdb, c, [id], () => collectionOf(fdb, c).insert(doc as unknown as AnyDoc));
+    await whilePending(fdb, c, [id], () => {
+      const written = collectionOf(fdb, c).insert(doc as unknown as AnyDoc);
+      // A new id made here: nothing on the server to merge with, so its push can leave now,
+      // beside the local write (send-ahead.ts). A given id may name a document that exists.
+      if (data.id === undefined) fdb.sync.sendAhead(c, doc as unknown as Record<string, unknown>, written);
+      return written;
+    });
   } catch (e) {
     await fdb.sync.store.acknowledge(c, [id]);
     throw e;
