@@ -37,6 +37,8 @@ export type CreateForjaDatabaseOptions = SyncTransport & {
   firstSyncSnapshot?: boolean;
   /** See SyncEngineOptions.directLiveWrites (default true). */
   directLiveWrites?: boolean;
+  /** See SyncEngineOptions.sendAhead (default true). */
+  sendAhead?: boolean;
   /** See SyncEngineOptions.snapshotPageSize. */
   snapshotPageSize?: number;
 };
@@ -145,6 +147,7 @@ export async function createForjaDatabase(opts: CreateForjaDatabaseOptions): Pro
     streamMaxBackoffMs: opts.streamMaxBackoffMs,
     firstSyncSnapshot: opts.firstSyncSnapshot,
     directLiveWrites: opts.directLiveWrites,
+    sendAhead: opts.sendAhead,
     snapshotPageSize: opts.snapshotPageSize,
   });
   await sync.init();

@@ -29,13 +29,18 @@ export async function openAppClient(opts: OpenOptions): Promise<AppClient> {
     firstSyncSnapshot: params.get('snapshot') !== '0',
     // ?direct=0: live changes stored only through RxDB's downstream (BENCH_DIRECT_LIVE=0).
     directLiveWrites: params.get('direct') !== '0',
+    // ?ahead=0: a new document is pushed only after its local write (BENCH_SEND_AHEAD=0).
+    sendAhead: params.get('ahead') !== '0',
   });
   const customers = () => fdb.db.collections.customers as unknown as RxCollection<CustomerDoc>;
   return {
     kind: `app src/data (pull batch ${pullBatchSize ?? 'default'}, push batch ${pushBatchSize ?? 'default'}, first sync ${params.get('snapshot') === '0' ? "RxDB's pull" : 'snapshot'})`,
     customers,
     async insert(doc) {
-      await insertDocument(fdb, 'customers', doc);
+      // As the customer form does: the data layer makes the id (a new document's push can then
+      // leave beside its local write, send-ahead.ts).
+      const { id: _, ...fields } = doc;
+      return (await insertDocument(fdb, 'customers', fields)).id;
     },
     async bulkInsert(docs) {
       // What an import would do: mark pending (the sync badge), then one bulk write.

@@ -6,8 +6,8 @@ export interface AppClient {
   /** Which replication code this is (printed in the report). */
   readonly kind: string;
   customers(): RxCollection<CustomerDoc>;
-  /** One write the way the app writes (its command helpers when it has them). */
-  insert(doc: CustomerDoc): Promise<void>;
+  /** One write the way the app writes (its command helpers when it has them); resolves with the id stored. */
+  insert(doc: CustomerDoc): Promise<string>;
   /** Many writes at once, like an import. */
   bulkInsert(docs: CustomerDoc[]): Promise<void>;
   /** Resolves when every collection finished its first pull. */

@@ -99,12 +99,15 @@ const api = {
     return { localMs: t1 - t0, totalMs: t2 - t0 };
   },
 
-  /** Starts recording when documents whose id starts with `prefix` appear on this page. */
-  watch(prefix: string): void {
+  /**
+   * Starts recording when customers appear on this page (any id: the live writes' ids are made
+   * by the writing page's data layer, as in the app).
+   */
+  watch(): void {
     const c = need(client, 'open');
     c.customers().$.subscribe((ev: RxChangeEvent<unknown>) => {
       const id = ev.documentId;
-      if (!id.startsWith(prefix) || arrivals.has(id)) return;
+      if (arrivals.has(id)) return;
       const t = now();
       arrivals.set(id, t);
       waiters.get(id)?.(t);
@@ -112,12 +115,15 @@ const api = {
     });
   },
 
-  /** One live write on this page; returns the times just before the write started and when it resolved. */
-  async writeOne(id: string, i: number): Promise<{ start: number; written: number }> {
+  /**
+   * One live write on this page; returns the times just before the write started and when it
+   * resolved, and the id it was stored under. `tag` only makes the phone unique.
+   */
+  async writeOne(tag: string, i: number): Promise<{ start: number; written: number; id: string }> {
     const c = need(client, 'open');
     const start = now();
-    await c.insert(benchCustomer(id, i));
-    return { start, written: now() };
+    const id = await c.insert(benchCustomer(tag, i));
+    return { start, written: now(), id };
   },
 
   syncState(): unknown {

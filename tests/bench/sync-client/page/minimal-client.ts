@@ -68,6 +68,7 @@ export async function openAppClient(opts: OpenOptions): Promise<AppClient> {
     customers: () => cols.customers as unknown as RxCollection<CustomerDoc>,
     async insert(doc) {
       await cols.customers.insert(doc);
+      return doc.id;
     },
     async bulkInsert(docs) {
       const res = await cols.customers.bulkInsert(docs);
