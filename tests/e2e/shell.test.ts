@@ -89,6 +89,21 @@ test('the mobile shell: menu, bottom bar, and a top bar that hides on scroll', a
     await bottom.getByRole('button', { name: label }).or(bottom.getByRole('link', { name: label })).first().click();
     await page.waitForURL(`**${path}`);
     await topBar.getByText(title, { exact: true }).waitFor({ state: 'visible' });
+    if (label === 'Perfil') {
+      // The settings tabs scroll sideways here: Minha conta is in full view, and the strip fades
+      // out at its left edge, where the tabs before it are cut (so a half word reads as "more").
+      const tab = page.getByRole('tab', { name: 'Minha conta' });
+      await expect.poll(() => tab.getAttribute('aria-selected')).toBe('true');
+      const fit = await tab.evaluate((el) => {
+        const strip = el.closest('[role="tablist"]')!.parentElement!;
+        const s = strip.getBoundingClientRect();
+        const t = el.getBoundingClientRect();
+        return { inView: t.left >= s.left && t.right <= s.right, mask: getComputedStyle(strip).maskImage };
+      });
+      expect(fit.inView).toBe(true);
+      // (Chromium writes `transparent` as rgba(0, 0, 0, 0).)
+      expect(fit.mask).toMatch(/^linear-gradient\(to right, rgba\(0, 0, 0, 0\) 0px, rgb\(0, 0, 0\) 32px, /);
+    }
   }
 
   // A page long enough to scroll (the dashboard may still be a placeholder).

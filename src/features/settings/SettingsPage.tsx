@@ -2,7 +2,6 @@
  * Configurações: the five catalogues, Empresa and Equipe (owner only), Minha conta and Sincronização, each tab
  * addressable as /adm/settings?tab=<key> (the mobile bottom bar's Perfil opens ?tab=conta).
  */
-import { useEffect, useRef } from 'react';
 import { Box, Heading, Tabs } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router-dom';
 import type { CatalogKind } from '@shared';
@@ -13,6 +12,7 @@ import { OWNER_TABS, SETTINGS_TABS, SETTINGS_TEXT as T, type SettingsTab } from 
 import { SyncTab } from './SyncTab';
 import { TeamTab } from './TeamTab';
 import { useMyRole } from '../../data/db';
+import { useScrollFade } from '../../ui/useScrollFade';
 
 const CATALOG_TABS: Partial<Record<SettingsTab, CatalogKind>> = {
   categorias: 'category',
@@ -29,12 +29,8 @@ export function SettingsPage() {
   const tabs = role === 'owner' ? SETTINGS_TABS : SETTINGS_TABS.filter((t) => !OWNER_TABS.includes(t));
   const requested = params.get('tab') as SettingsTab | null;
   const tab: SettingsTab = requested && tabs.includes(requested) ? requested : 'categorias';
-  const strip = useRef<HTMLDivElement>(null);
-  // On a phone the tab strip scrolls sideways: keep the open tab (e.g. Minha conta from Perfil) in view.
-  useEffect(() => {
-    const active = strip.current?.querySelector<HTMLElement>('[aria-selected="true"]');
-    if (active && strip.current) strip.current.scrollLeft = active.offsetLeft - 16;
-  }, [tab]);
+  // On a phone the tab strip scrolls sideways: the open tab (e.g. Minha conta from Perfil) is kept in view.
+  const { ref: strip, mask } = useScrollFade<HTMLDivElement>(tab, '[aria-selected="true"]');
 
   return (
     <Box>
@@ -48,7 +44,7 @@ export function SettingsPage() {
         lazyMount
         unmountOnExit
       >
-        <Box ref={strip} overflowX="auto" mb="4" position="relative" css={{ scrollbarWidth: 'thin' }}>
+        <Box ref={strip} overflowX="auto" mb="4" position="relative" css={{ scrollbarWidth: 'thin', maskImage: mask, WebkitMaskImage: mask }}>
           <Tabs.List minW="max-content">
             {tabs.map((key) => (
               <Tabs.Trigger key={key} value={key}>
