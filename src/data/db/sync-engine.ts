@@ -469,10 +469,26 @@ export class SyncEngine {
    * RxDB's pull handler. The answer is handed over once the collection's writes sent ahead have
    * committed here: it may hold one of those documents, which RxDB's downstream must find
    * stored (and leave to the upstream) instead of inserting it before the local write does.
+   *
+   * And when it holds a document this device is still sending, once that push has been
+   * answered: RxDB's downstream skips a server version that meets an unsent local edit, trusting
+   * the push to come back as a conflict. But when our push reached the server first and another
+   * device's edit was merged after it, our push is answered without a conflict while the pull
+   * has already carried the merge past its checkpoint — the merge would never reach this device
+   * (found by the replication test "both edit one document offline" under load, 1 run in ~20).
+   * With the push answered first, the downstream finds the local edit recorded as sent and
+   * takes the merge.
    */
   private async pull(name: CollectionName, checkpoint: SyncCheckpoint | undefined, limit: number) {
     const answer = await this.pullPage(name, checkpoint, limit);
     await this.ahead.writesSettled(name);
+    // (A push just answered is no longer pending, but RxDB records it as sent only after the
+    // answer: while its upstream is busy, the same window is open.)
+    const pending = this.store.value.pending;
+    const pushing = this.replications.get(name)?.internalReplicationState?.events.active.up.getValue() ?? false;
+    if (answer.documents.length > 0 && (pushing || answer.documents.some((d) => pendingKey(name, String(d.id)) in pending))) {
+      await this.upstreamSettled(name);
+    }
     return answer;
   }
 
