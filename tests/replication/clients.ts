@@ -26,6 +26,8 @@ export async function makeClient(
     online?: boolean;
     /** Goes offline (as if the signal dropped) when it is about to send this many-th pull request. */
     offlineAtPull?: number;
+    /** SyncEngineOptions.sendAhead (off by default). */
+    sendAhead?: boolean;
   } = { label: 'c' },
 ) {
   const session = opts.session ?? (await signIn(server, { deviceName: opts.label }));
@@ -69,6 +71,7 @@ export async function makeClient(
     devMode: true,
     retryTime: 150,
     streamMaxBackoffMs: 1000,
+    sendAhead: opts.sendAhead,
   });
   return {
     label: opts.label,

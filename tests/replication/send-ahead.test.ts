@@ -58,7 +58,7 @@ describe.each(backends())('new documents sent ahead of their local write (%s)', 
 
   /** A device past its first download, with its change stream connected. */
   async function device(label: string): Promise<Client> {
-    const c = await makeClient(server, { label });
+    const c = await makeClient(server, { label, sendAhead: true });
     clients.push(c);
     await converged(server, c.session.accessToken, [c]);
     // Nothing is sent ahead before the first download is complete (and recorded as such).

@@ -37,7 +37,7 @@ export type CreateForjaDatabaseOptions = SyncTransport & {
   firstSyncSnapshot?: boolean;
   /** See SyncEngineOptions.directLiveWrites (default true). */
   directLiveWrites?: boolean;
-  /** See SyncEngineOptions.sendAhead (default true). */
+  /** See SyncEngineOptions.sendAhead (default false). */
   sendAhead?: boolean;
   /** See SyncEngineOptions.snapshotPageSize. */
   snapshotPageSize?: number;

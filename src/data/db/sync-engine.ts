@@ -50,7 +50,10 @@ export type SyncEngineOptions = SyncTransport & {
   snapshotPageSize?: number;
   /** Live changes written into storage before RxDB records them (default true; bench:sync compares). */
   directLiveWrites?: boolean;
-  /** New documents pushed beside their local write (send-ahead.ts; default true; bench:sync compares). */
+  /**
+   * New documents pushed beside their local write (send-ahead.ts). Off unless set: the soak showed
+   * two divergences in ~1,400 runs with it on that are not explained yet (see bench/README).
+   */
   sendAhead?: boolean;
 };
 
@@ -216,7 +219,7 @@ export class SyncEngine {
     const state = this.replications.get(name)?.internalReplicationState;
     const r = this.runtime$.value;
     if (
-      !state || this.stopped || !this.started || this.opts.sendAhead === false || READ_ONLY_COLLECTIONS.includes(name) || INSERT_ONLY_COLLECTIONS.includes(name) ||
+      !state || this.stopped || !this.started || this.opts.sendAhead !== true || READ_ONLY_COLLECTIONS.includes(name) || INSERT_ONLY_COLLECTIONS.includes(name) ||
       !r.browserOnline || !r.reachable || !this.store.value.initialSyncDone || this.store.value.snapshotResume[name] ||
       this.snapshotting.has(name) || this.resyncs.has(name) || this.ahead.busy(name)
     ) return;
