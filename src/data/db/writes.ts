@@ -96,8 +96,9 @@ export async function insertDocument<C extends Editable>(
   try {
     await whilePending(fdb, c, [id], () => {
       const written = collectionOf(fdb, c).insert(doc as unknown as AnyDoc);
-      // A new id made here: nothing on the server to merge with, so its push can leave now,
-      // beside the local write (send-ahead.ts). A given id may name a document that exists.
+      // A new id made here: nothing on the server to merge with, so its push may leave now,
+      // beside the local write (send-ahead.ts; only when the engine has it switched on). A given
+      // id may name a document that exists.
       if (data.id === undefined) fdb.sync.sendAhead(c, doc as unknown as Record<string, unknown>, written);
       return written;
     });
