@@ -89,6 +89,8 @@ export class SoakClient {
       retryTime: 150,
       streamMaxBackoffMs: 1000,
       snapshotPageSize: opts.snapshotPageSize,
+      // SOAK_SEND_AHEAD=1: new documents pushed beside their local write (off in the app, send-ahead.ts).
+      sendAhead: process.env.SOAK_SEND_AHEAD === '1',
     });
     client = new SoakClient(label, email, session.token, fdb, server);
     client.snapshotLimit = opts.snapshotPageSize ? `limit=${opts.snapshotPageSize}` : null;
