@@ -279,6 +279,13 @@ export async function runScenario(seed: number, env: RunEnv): Promise<RunResult>
     } else {
       result.stalled = /pending/.test(diff);
       result.failure = result.stalled ? 'stall' : 'diverged';
+      // What the devices' sync did with the document named (the race is in there, not in the steps).
+      const named = /(?:customers|stock_items|stock_movements) ([0-9a-f]{8})/.exec(diff)?.[1];
+      if (named) {
+        say(`sync trace of ${named} (every device, by time):`);
+        const lines = clients.flatMap((c) => c.trace.filter((l) => l.includes(named) || / (online|offline|stream (connected|ended))$/.test(l)));
+        for (const l of lines.sort((a, b) => parseInt(a, 10) - parseInt(b, 10)).slice(-120)) log.push(`    ${l}`);
+      }
       throw new Error(`not converged ${GIVE_UP_MS / 1000} s after the heal${result.stalled ? ' (stall: pending never cleared)' : ''}: ${diff}`);
     }
     if (waited > CONVERGE_LIMIT_MS) result.failure = 'slow';

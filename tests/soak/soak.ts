@@ -180,7 +180,7 @@ async function main() {
           t.failures.push(r);
           console.log(
             `\n[${backend}] run FAILED (${r.failure}) — seed ${r.seed}: ${(r.error ?? '').slice(0, 2000)}\n  replay: ${replayCommand(r.seed, backend)}` +
-              (replaySeed === null ? `\n  its step log (last 25 lines):\n${r.log.slice(-25).join('\n')}\n` : ''),
+              (replaySeed === null ? `\n  its step log (last 160 lines):\n${r.log.slice(-160).join('\n')}\n` : ''),
           );
         }
         if (replaySeed !== null && (config.runs === 1 || !r.ok)) console.log(`\n[${backend}] step log of seed ${r.seed}:\n${r.log.join('\n')}`);
