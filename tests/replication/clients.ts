@@ -28,6 +28,8 @@ export async function makeClient(
     offlineAtPull?: number;
     /** SyncEngineOptions.sendAhead (off by default). */
     sendAhead?: boolean;
+    /** No change stream: the client learns of server changes only by pulling. */
+    noStream?: boolean;
   } = { label: 'c' },
 ) {
   const session = opts.session ?? (await signIn(server, { deviceName: opts.label }));
@@ -36,9 +38,18 @@ export async function makeClient(
   let offlineAtPull = opts.offlineAtPull;
   const pushes: string[] = [];
   const pulls: string[] = [];
+  /** Requests to hold before they leave: the first whose URL contains `match` waits for `gate`. */
+  const held: { match: string; gate: Promise<void>; sent: () => void }[] = [];
   const fetchImpl: typeof fetch = async (input, init) => {
     if (!online) throw new TypeError('fetch failed (client offline)');
     const url = String(input);
+    if (opts.noStream && url.includes('/api/sync/stream')) throw new TypeError('fetch failed (no stream for this client)');
+    const hold = held.find((h) => url.includes(h.match));
+    if (hold) {
+      held.splice(held.indexOf(hold), 1);
+      await hold.gate;
+      hold.sent();
+    }
     if (url.includes('/pull') && offlineAtPull === pulls.length + 1) {
       offlineAtPull = undefined;
       online = false;
@@ -89,6 +100,18 @@ export async function makeClient(
     },
     dropNextPushResponses(n: number) {
       dropPushResponses = n;
+    },
+    /**
+     * Holds the next request whose URL contains `match` before it leaves, until the returned
+     * `release()`; `sent` resolves when it has left.
+     */
+    holdNextRequest(match: string) {
+      let release!: () => void;
+      let sent!: () => void;
+      const gate = new Promise<void>((r) => (release = r));
+      const left = new Promise<void>((r) => (sent = r));
+      held.push({ match, gate, sent });
+      return { release, sent: left };
     },
     /** Live documents of a collection, plain, sorted by id. */
     async docs<T = Record<string, unknown>>(c: CollectionName): Promise<T[]> {

@@ -99,6 +99,64 @@ describe.each(backends())('replication with RxDB clients (%s)', (backend) => {
     expect(entry?.winning_value).toBe('versão de B');
   });
 
+  test('a pull answered while RxDB has not yet recorded a push it made: another device\'s later edit still arrives', async () => {
+    const a = await makeClient(server, { label: 'A' });
+    // B learns of changes by pulling only: what it pulls is the point here.
+    const b = await makeClient(server, { label: 'B', noStream: true });
+    clients.push(a, b);
+    await converged(server, a.session.accessToken, [a, b]);
+    // B's create is pushed by a resync of RxDB's upstream (after pause/start here; going back
+    // online does the same): its "active" flag is false meanwhile, so its downstream pulls at
+    // the same time.
+    const replication = b.fdb.sync.replications.get('customers')!;
+    await replication.pause();
+    const doc = await b.customers.add({ name: 'Registrada em B', phone: phone() });
+    // (Its change event reaches the paused upstream a moment after the write: ignored there.)
+    await new Promise((r) => setTimeout(r, 200));
+    // RxDB records the push's answer (the document's meta row) after the answer: held here, as a
+    // slow write would.
+    const meta = replication.internalReplicationState!.input.metaInstance as unknown as {
+      bulkWrite: (rows: { document: { itemId?: string } }[], context: string) => Promise<unknown>;
+    };
+    const original = meta.bulkWrite.bind(meta);
+    let releaseMeta!: () => void;
+    const metaGate = new Promise<void>((r) => (releaseMeta = r));
+    let metaHeld = false;
+    meta.bulkWrite = async (rows, context) => {
+      if (context === 'replication-up-write-meta' && rows.some((r) => r.document.itemId === doc.id)) {
+        metaHeld = true;
+        await metaGate;
+      }
+      return original(rows, context);
+    };
+    // The pull that starts beside that push leaves only once A has edited the customer.
+    const pull = b.holdNextRequest('/customers/pull');
+    try {
+      await replication.start();
+      await eventually(async () => check(metaHeld && b.fdb.sync.status$.value.pending === 0, 'answered, not recorded'), "B's push is answered");
+      await eventually(async () => check((await a.docs('customers')).some((c) => c.id === doc.id), 'A has it'), 'A receives the customer');
+      await a.customers.update(doc.id, { description: 'editado em A' });
+      await eventually(
+        async () => check((await serverDocs(server, a.session.accessToken, 'customers')).some((c) => c.id === doc.id && c.description === 'editado em A'), 'on the server'),
+        "A's edit reaches the server",
+      );
+      pull.release();
+      const left = await Promise.race([pull.sent.then(() => true), new Promise<false>((r) => setTimeout(() => r(false), 5_000))]);
+      const st = replication.internalReplicationState!.events;
+      check(left, `B's pull left while its push's record was held (upstream active ${st.active.up.getValue()}, downstream active ${st.active.down.getValue()}, pulls ${b.pulls.filter((u) => u.includes('/customers/')).length})`);
+      await new Promise((r) => setTimeout(r, 300));
+    } finally {
+      meta.bulkWrite = original;
+      releaseMeta();
+    }
+    await eventually(
+      async () => check((await b.docs<CustomerDoc>('customers')).find((c) => c.id === doc.id)?.description === 'editado em A', 'B has the edit'),
+      "B receives A's edit",
+      5_000,
+    );
+    await converged(server, a.session.accessToken, [a, b]);
+  });
+
   test('server stopped and restarted: writes made while it was down arrive, nothing is lost', async () => {
     const [a, b] = await two();
     const before = await a.customers.add({ name: 'Antes', phone: phone() });
