@@ -192,10 +192,11 @@ export class SyncEngine {
   reconnect(): void {
     if (!this.started || this.stopped) return;
     this.stream.reconnectNow();
-    for (const [name, r] of this.replications) {
-      if (this.snapshotting.has(name)) this.snapshotting.set(name, true);
-      else r.reSync();
-    }
+    // Through requestPull, not RxDB's reSync() alone: a stream event taken while this pull is on
+    // its way must be pulled too, not handed to RxDB — which would store it after (and over) the
+    // newer version this pull brings (npm run soak, seed 484316010: a device kept its own
+    // create's echo over another device's edit that its pull had stored a moment before).
+    for (const name of this.replications.keys()) this.requestPull(name);
   }
 
   /** Resolves when every collection is in sync with the server (tests, sign-out checks). */
