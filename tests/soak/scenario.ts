@@ -236,6 +236,11 @@ export async function runScenario(seed: number, env: RunEnv): Promise<RunResult>
     if (killPlan) result.kill = { kind: killPlan.kind, fired: Boolean(fired), done: Boolean(fired?.fired?.killed), inFlight: Boolean(fired && !fired.fired!.answeredFirst) };
     if (killPlan && !fired) say(`  (the armed kill never fired: no ${killPlan.kind} happened before the heal)`);
 
+    const traceOf = (named: string) => {
+      say(`sync trace of ${named} (every device, by time):`);
+      const lines = clients.flatMap((c) => c.trace.filter((l) => l.includes(named) || / (online|offline|stream (connected|ended))$/.test(l)));
+      for (const l of lines.sort((a, b) => parseInt(a, 10) - parseInt(b, 10)).slice(-120)) log.push(`    ${l}`);
+    };
     const server = new Map<Col, Map<string, ServerDoc>>();
     const differences = async (): Promise<string | null> => {
       for (const c of COLS) server.set(c, await env.checker.since(c as CollectionName, startCp.get(c) ?? null));
@@ -281,11 +286,7 @@ export async function runScenario(seed: number, env: RunEnv): Promise<RunResult>
       result.failure = result.stalled ? 'stall' : 'diverged';
       // What the devices' sync did with the document named (the race is in there, not in the steps).
       const named = /(?:customers|stock_items|stock_movements) ([0-9a-f]{8})/.exec(diff)?.[1];
-      if (named) {
-        say(`sync trace of ${named} (every device, by time):`);
-        const lines = clients.flatMap((c) => c.trace.filter((l) => l.includes(named) || / (online|offline|stream (connected|ended))$/.test(l)));
-        for (const l of lines.sort((a, b) => parseInt(a, 10) - parseInt(b, 10)).slice(-120)) log.push(`    ${l}`);
-      }
+      if (named) traceOf(named);
       throw new Error(`not converged ${GIVE_UP_MS / 1000} s after the heal${result.stalled ? ' (stall: pending never cleared)' : ''}: ${diff}`);
     }
     if (waited > CONVERGE_LIMIT_MS) result.failure = 'slow';
@@ -338,6 +339,10 @@ export async function runScenario(seed: number, env: RunEnv): Promise<RunResult>
       }
     }
     if (problems.length) {
+      for (const p of problems.slice(0, 2)) {
+        const named = /(?:customers|stock_items|stock_movements|movement|stock item) ([0-9a-f]{8})/.exec(p)?.[1];
+        if (named) traceOf(named);
+      }
       for (const id of [...suspects].slice(0, 3)) {
         say(`server conflict log of ${short(id)}: ${JSON.stringify(await env.checker.conflicts(id))}`);
         say(`  its client_updated_at on the server: ${String(server.get(docs.get(id)!.c)!.get(id)?.client_updated_at)}`);
