@@ -10,6 +10,7 @@ import { createForjaDatabase, type ForjaDatabase } from '../../src/data/db/creat
 import { createCustomerCommands } from '../../src/data/db/customers';
 import { api, signIn, type TestServer } from '../support/server';
 import { sameDocumentState } from '../../src/data/db/equality';
+import { SyncTrace, traceOf } from '../support/sync-trace';
 
 export const TEST_COLLECTIONS: CollectionName[] = ['customers', 'stock_items', 'stock_movements'];
 
@@ -40,7 +41,8 @@ export async function makeClient(
   const pulls: string[] = [];
   /** Requests to hold before they leave: the first whose URL contains `match` waits for `gate`. */
   const held: { match: string; gate: Promise<void>; sent: () => void }[] = [];
-  const fetchImpl: typeof fetch = async (input, init) => {
+  const trace = new SyncTrace(opts.label);
+  const network = async (input: string, init?: RequestInit): Promise<Response> => {
     if (!online) throw new TypeError('fetch failed (client offline)');
     const url = String(input);
     if (opts.noStream && url.includes('/api/sync/stream')) throw new TypeError('fetch failed (no stream for this client)');
@@ -68,6 +70,7 @@ export async function makeClient(
     }
     return res;
   };
+  const traced = trace.fetch(network);
   const fdb: ForjaDatabase = await createForjaDatabase({
     name: opts.name ?? `forja_t${randomUUID().replace(/-/g, '').slice(0, 12)}`,
     userId: session.user.id,
@@ -77,17 +80,21 @@ export async function makeClient(
       return server.url;
     },
     getToken: () => session.accessToken,
-    fetch: fetchImpl,
+    fetch: ((input: RequestInfo | URL, init?: RequestInit) => traced(String(input), init)) as typeof fetch,
     collections: opts.collections ?? TEST_COLLECTIONS,
     devMode: true,
     retryTime: 150,
     streamMaxBackoffMs: 1000,
     sendAhead: opts.sendAhead,
   });
+  trace.follow(fdb.sync.replications);
+  trace.followEngine(fdb.sync);
   return {
     label: opts.label,
     session,
     fdb,
+    /** What its sync did (printed by converged() for a document that differs). */
+    trace,
     pushes,
     pulls,
     customers: createCustomerCommands(async () => fdb),
@@ -96,6 +103,7 @@ export async function makeClient(
     },
     setOnline(v: boolean) {
       online = v;
+      trace.note(v ? 'online' : 'offline');
       fdb.sync.reconnect();
     },
     dropNextPushResponses(n: number) {
@@ -175,7 +183,12 @@ export async function converged(server: TestServer, token: string, clients: Clie
         const expected = await serverDocs(server, token, c);
         for (const client of clients) {
           const got = await client.docs(c);
-          check(sameDocs(got, expected), `${client.label}.${c}: ${got.length} docs vs server ${expected.length}\n${diff(got, expected)}`);
+          if (!sameDocs(got, expected)) {
+            const found = diff(got, expected);
+            const id = /"id":"([0-9a-f]{8})/.exec(found)?.[1];
+            const trace = id ? `\nsync trace of ${id}:\n${traceOf(clients.map((k) => k.trace), id).join('\n')}` : '';
+            check(false, `${client.label}.${c}: ${got.length} docs vs server ${expected.length}\n${found}${trace}`);
+          }
         }
       }
       for (const client of clients) {

@@ -17,6 +17,7 @@ import { createForjaDatabase, type ForjaDatabase } from '../../src/data/db/creat
 import { pendingKey } from '../../src/data/db/sync-state';
 import type { SoakServer } from './server';
 import { SOAK_PASSWORD } from './server';
+import { SyncTrace } from '../support/sync-trace';
 
 export const SOAK_COLLECTIONS: CollectionName[] = ['customers', 'stock_items', 'stock_movements'];
 
@@ -27,30 +28,6 @@ export interface KillTrap {
   /** Filled in when it fired: did the request's answer arrive before the kill? */
   fired?: { answeredFirst: boolean; killed: boolean };
   onFire?: () => void;
-}
-
-/** A document in one word: short id, † when deleted, the seconds of its updated_at (its version). */
-export function brief(d: Record<string, unknown>): string {
-  return `${String(d.id).slice(0, 8)}${d._deleted ? '†' : ''}@${String(d.updated_at ?? '').slice(17, 23)}`;
-}
-
-/** A push or pull request in a few words: the collection, the checkpoint or the rows sent. */
-function what(url: string, init?: RequestInit): string {
-  const u = new URL(url);
-  const name = u.pathname.split('/').filter(Boolean).at(-2) ?? '';
-  if (u.pathname.endsWith('/pull')) {
-    const cp = u.searchParams.get('checkpoint');
-    return `pull ${name} from seq ${cp ? String((JSON.parse(cp) as { seq?: unknown }).seq) : '-'}`;
-  }
-  let rows = '';
-  try {
-    rows = (JSON.parse(String(init?.body)) as { assumedMasterState: Record<string, unknown> | null; newDocumentState: Record<string, unknown> }[])
-      .map((r) => `${brief(r.newDocumentState)}${r.assumedMasterState ? ` on ${brief(r.assumedMasterState)}` : ' on nothing'}`)
-      .join(' ');
-  } catch {
-    rows = '?';
-  }
-  return `push ${name} [${rows}]`;
 }
 
 export class LoginError extends Error {}
@@ -78,13 +55,8 @@ export class SoakClient {
   private sentPushes: { url: string; body: string }[] = [];
   private trap: KillTrap | null = null;
   requests = { push: 0, pull: 0 };
-  /**
-   * What this device's sync did in the current run (pushes, pulls, stream events, what RxDB
-   * received and sent, going on/offline), one line each with the documents' short ids and
-   * versions: printed for the document a failed run names (the steps alone do not show the race).
-   */
-  trace: string[] = [];
-  private traceStart = 0;
+  /** What this device's sync did in the current run (tests/support/sync-trace.ts). */
+  readonly trace: SyncTrace;
 
   private constructor(
     readonly label: string,
@@ -92,7 +64,12 @@ export class SoakClient {
     private token: string,
     readonly fdb: ForjaDatabase,
     private readonly server: SoakServer,
-  ) {}
+  ) {
+    this.trace = new SyncTrace(label);
+    this.traced = this.trace.fetch((url, init) => this.requestUntraced(url, init));
+  }
+
+  private readonly traced: (url: string, init?: RequestInit) => Promise<Response>;
 
   static async open(server: SoakServer, label: string, email: string, opts: { snapshotPageSize?: number } = {}): Promise<SoakClient> {
     const deviceId = `soak-${label}-${randomUUID().slice(0, 8)}`;
@@ -124,10 +101,8 @@ export class SoakClient {
       sendAhead: process.env.SOAK_SEND_AHEAD === '1',
     });
     client = new SoakClient(label, email, session.token, fdb, server);
-    for (const [name, r] of fdb.sync.replications) {
-      r.received$.subscribe((d) => client.note(`rxdb received ${name} ${brief(d as unknown as Record<string, unknown>)}`));
-      r.sent$.subscribe((d) => client.note(`rxdb sent ${name} ${brief(d as unknown as Record<string, unknown>)}`));
-    }
+    client.trace.follow(fdb.sync.replications);
+    client.trace.followEngine(fdb.sync);
     client.snapshotLimit = opts.snapshotPageSize ? `limit=${opts.snapshotPageSize}` : null;
     return client;
   }
@@ -138,59 +113,8 @@ export class SoakClient {
     await fetch(`${this.server.url}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${this.token}` } }).catch(() => {});
   }
 
-  note(line: string): void {
-    this.trace.push(`${String(Math.round(performance.now() - this.traceStart)).padStart(5)}ms ${this.label} ${line}`);
-    if (this.trace.length > 2_000) this.trace.shift();
-  }
-
-  private async request(url: string, init?: RequestInit): Promise<Response> {
-    const res = await this.requestUntraced(url, init).catch((e: Error) => {
-      if (/\/(push|pull)/.test(url)) this.note(`${what(url, init)} failed: ${e.message}`);
-      throw e;
-    });
-    if (/\/(push|pull)/.test(url)) {
-      void res.clone().text().then((text) => {
-        let body = '';
-        try {
-          const json = JSON.parse(text) as Record<string, unknown>[] | { documents?: Record<string, unknown>[]; checkpoint?: { seq?: unknown } };
-          if (Array.isArray(json)) body = `masters [${json.map(brief).join(' ')}]`;
-          else body = `docs [${(json.documents ?? []).map(brief).join(' ')}] → seq ${String(json.checkpoint?.seq)}`;
-        } catch {
-          body = text.slice(0, 80);
-        }
-        this.note(`${what(url, init)} answered ${res.status} ${body}`);
-      }, () => undefined);
-    } else if (url.includes('/stream') && res.body) {
-      this.note('stream connected');
-      const [mine, traced] = res.body.tee();
-      void this.traceStream(traced);
-      return new Response(mine, { status: res.status, statusText: res.statusText, headers: res.headers });
-    }
-    return res;
-  }
-
-  private async traceStream(body: ReadableStream<Uint8Array>): Promise<void> {
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
-        buffer += decoder.decode(chunk, { stream: true });
-        const lines = buffer.split('\n');
-        buffer = lines.pop() ?? '';
-        for (const line of lines) {
-          if (!line.startsWith('data:')) continue;
-          try {
-            const ev = JSON.parse(line.slice(5)) as { collection?: string; seq?: number; prev?: number; documents?: Record<string, unknown>[] };
-            if (ev.collection) this.note(`event ${ev.collection} seq ${ev.prev ?? '?'}→${ev.seq} [${(ev.documents ?? []).map(brief).join(' ')}]`);
-          } catch {
-            /* not an event */
-          }
-        }
-      }
-    } catch {
-      /* the stream ended */
-    }
-    this.note('stream ended');
+  private request(url: string, init?: RequestInit): Promise<Response> {
+    return this.traced(url, init);
   }
 
   private async requestUntraced(url: string, init?: RequestInit): Promise<Response> {
@@ -224,7 +148,7 @@ export class SoakClient {
 
   setOnline(v: boolean): void {
     this.online = v;
-    this.note(v ? 'online' : 'offline');
+    this.trace.note(v ? 'online' : 'offline');
     this.fdb.sync.reconnect();
   }
 
@@ -268,8 +192,7 @@ export class SoakClient {
     this.dropPushResponses = 0;
     this.trap = null;
     this.skewMs = 0;
-    this.trace = [];
-    this.traceStart = performance.now();
+    this.trace.reset();
   }
 
   /** Live local documents with these ids. */

@@ -19,6 +19,7 @@ import { sameDocumentState } from '../../src/data/db/equality';
 import { realNow, withClock } from './clock';
 import type { Checker, ServerDoc } from './checker';
 import type { KillTrap, SoakClient } from './client';
+import { traceOf as traceAll } from '../support/sync-trace';
 import type { SoakServer } from './server';
 
 export const CONVERGE_LIMIT_MS = 10_000;
@@ -238,8 +239,7 @@ export async function runScenario(seed: number, env: RunEnv): Promise<RunResult>
 
     const traceOf = (named: string) => {
       say(`sync trace of ${named} (every device, by time):`);
-      const lines = clients.flatMap((c) => c.trace.filter((l) => l.includes(named) || / (online|offline|stream (connected|ended))$/.test(l)));
-      for (const l of lines.sort((a, b) => parseInt(a, 10) - parseInt(b, 10)).slice(-120)) log.push(`    ${l}`);
+      for (const l of traceAll(clients.map((c) => c.trace), named)) log.push(`    ${l}`);
     };
     const server = new Map<Col, Map<string, ServerDoc>>();
     const differences = async (): Promise<string | null> => {
