@@ -390,7 +390,12 @@ export class SyncEngine {
   private async takeStreamEvent(name: CollectionName, ev: SyncStreamEvent, sent: string[]): Promise<void> {
     const stream$ = this.streams.get(name);
     const reached = this.downSeq.get(name);
-    const current = () => this.caughtUp.has(name) && !this.resyncs.has(name) && this.downSeq.get(name) === reached;
+    // Not while one of RxDB's pulls is out: it stores the event after that pull's answer, which
+    // may already hold a newer version (npm run soak; the replication test "both edit one
+    // document offline" under load: a device kept its own change coming back over the other
+    // device's merge). Its pull may belong to a resync older than the last pull this engine
+    // asked for, so "caught up" alone does not tell.
+    const current = () => this.caughtUp.has(name) && !this.resyncs.has(name) && this.downSeq.get(name) === reached && !this.pulling.has(name);
     if (!stream$ || !ev.documents || ev.prev === undefined || !reached || reached.seq !== ev.prev || !current()) return this.requestPull(name);
     const documents = ev.documents as WithDeleted<AnyDoc>[];
     if (this.pendingIn(name, ev).length > 0) return this.requestPull(name);
@@ -521,6 +526,20 @@ export class SyncEngine {
    * takes the merge.
    */
   private async pull(name: CollectionName, checkpoint: SyncCheckpoint | undefined, limit: number) {
+    this.pulling.set(name, (this.pulling.get(name) ?? 0) + 1);
+    try {
+      return await this.pullAndWait(name, checkpoint, limit);
+    } finally {
+      const n = (this.pulling.get(name) ?? 1) - 1;
+      if (n > 0) this.pulling.set(name, n);
+      else this.pulling.delete(name);
+    }
+  }
+
+  /** Per collection, RxDB's pull handler calls under way. */
+  private readonly pulling = new Map<CollectionName, number>();
+
+  private async pullAndWait(name: CollectionName, checkpoint: SyncCheckpoint | undefined, limit: number) {
     const answer = await this.pullPage(name, checkpoint, limit);
     await this.ahead.writesSettled(name);
     // (A push just answered is no longer pending, but RxDB records it as sent only after the
