@@ -155,6 +155,30 @@ describe('first download as a snapshot (PGlite)', () => {
     expect(b.pushes).toEqual([]);
   });
 
+  test('a customer created on the new device during its download and edited elsewhere meanwhile ends with that edit', async () => {
+    const a = await device('A');
+    await a.fdb.sync.awaitInSync();
+    // B's download stops after its first page until the rest is released.
+    const b = await device('B');
+    const rest = b.holdNextRequest('limit=1000&checkpoint=');
+    await eventually(async () => check((await b.docs('customers')).length >= 1_000, 'first page stored'), "B stores the download's first page");
+    const mine = await b.customers.add({ name: 'Criado durante o download', phone: phone(), whatsapp: '', description: '' });
+    await eventually(async () => check(b.fdb.sync.status$.value.pending === 0, 'sent'), 'B sends its new customer');
+    await eventually(async () => check(Boolean(await byId(a, mine.id)), 'A has it'), "A receives B's customer");
+    await a.customers.update(mine.id, { description: 'editado em A' });
+    await eventually(
+      async () => check((await serverDocs(server, token, 'customers')).some((d) => d.id === mine.id && d.description === 'editado em A'), 'stored'),
+      "A's edit reaches the server",
+    );
+    // (Not the download's last document: that one goes to RxDB's own downstream anyway.)
+    const after = await a.customers.add({ name: 'Depois da edição', phone: phone(), whatsapp: '', description: '' });
+    await eventually(async () => check((await serverDocs(server, token, 'customers')).some((d) => d.id === after.id), 'stored'), 'the next customer reaches the server');
+    rest.release();
+    await eventually(async () => check((await byId(b, mine.id))?.description === 'editado em A', 'B has the edit'), "B receives A's edit", 10_000);
+    await converged(server, token, [a, b], [...COLLECTIONS], 60_000);
+    expect(snapshotPulls(b).length).toBeGreaterThan(1);
+  });
+
   test('changes made on the server during the download all arrive', async () => {
     const a = await device('A');
     await a.fdb.sync.awaitInSync();

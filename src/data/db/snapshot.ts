@@ -81,23 +81,29 @@ function serverRevision(doc: WithDeleted<AnyDoc>, height: number, hash: string, 
 /**
  * Stores server documents as snapshot documents. A document already here is replaced when it
  * is still a server revision (an earlier page had it; it changed on the server meanwhile) and
- * left alone when it was edited on this device since: that edit is pushed, and the server
- * merges it with its newer version, as with any pulled change meeting an unsent edit.
+ * left alone when it was written on this device: returned, for RxDB's downstream to take the
+ * way it takes any pulled change — it compares it with what this device last sent. (Left alone
+ * and not handed on, a server change to a document this device created during its first
+ * download and had already sent was lost for good: npm run soak, seed 653067822.)
  */
-export async function writeSnapshot(db: ForjaRxDatabase, state: State, docs: WithDeleted<AnyDoc>[], marks: { hash: string; context: string }): Promise<void> {
+export async function writeSnapshot(db: ForjaRxDatabase, state: State, docs: WithDeleted<AnyDoc>[], marks: { hash: string; context: string }): Promise<WithDeleted<AnyDoc>[]> {
   const storage = rawStorage(state);
   const primary = state.primaryPath as string;
   // Within one write, the later page's version of a document wins.
   const latest = new Map<string, WithDeleted<AnyDoc>>();
   for (const d of docs) latest.set(String(d[primary]), d);
   let rows: BulkWriteRow<AnyDoc>[] = [...latest.values()].map((d) => ({ document: serverRevision(d, 1, marks.hash, now()) }));
+  const local: WithDeleted<AnyDoc>[] = [];
   for (let attempt = 0; rows.length > 0; attempt++) {
     const result = await db.lockedRun(() => storage.bulkWrite(rows, marks.context));
     const retry: BulkWriteRow<AnyDoc>[] = [];
     for (const error of result.error) {
       const inDb = (error as { documentInDb?: StoredDoc }).documentInDb;
       if (error.status !== 409 || !inDb) throw new Error(`snapshot write failed: ${error.status} ${error.documentId}`);
-      if (!isServerRevision(inDb, marks.hash)) continue;
+      if (!isServerRevision(inDb, marks.hash)) {
+        local.push(latest.get(error.documentId)!);
+        continue;
+      }
       const height = getHeightOfRevision(inDb._rev) + 1;
       retry.push({ previous: inDb, document: serverRevision(latest.get(error.documentId)!, height, marks.hash, now()) });
     }
@@ -105,6 +111,7 @@ export async function writeSnapshot(db: ForjaRxDatabase, state: State, docs: Wit
     if (attempt >= 3) break;
     rows = retry;
   }
+  return local;
 }
 
 /**

@@ -449,7 +449,10 @@ export class SyncEngine {
     if (!state || this.opts.directLiveWrites === false || this.snapshotting.has(name) || state.events.active.down.getValue()) return null;
     let marks = this.marks.get(name);
     if (!marks) this.marks.set(name, (marks = replicationMarks(state)));
-    return async (documents) => writeSnapshot(this.db, state, documents, await marks);
+    // (A document written here is left alone: the event goes to RxDB's downstream as well.)
+    return async (documents) => {
+      await writeSnapshot(this.db, state, documents, await marks);
+    };
   }
 
   private readonly marks = new Map<CollectionName, ReturnType<typeof replicationMarks>>();
@@ -668,11 +671,13 @@ export class SyncEngine {
       const marks = await replicationMarks(state);
       let reached = from;
       let last: WithDeleted<AnyDoc> | undefined;
+      // Documents written on this device meanwhile: RxDB's downstream takes them (writeSnapshot).
+      const local = new Map<string, WithDeleted<AnyDoc>>();
       let first = true;
       for (; batch.length > 0; batch = await pages.take()) {
         const documents = batch.flatMap((p) => p.documents as WithDeleted<AnyDoc>[]);
         this.succeeded();
-        if (documents.length > 0) await writeSnapshot(this.db, state, documents, marks);
+        if (documents.length > 0) for (const d of await writeSnapshot(this.db, state, documents, marks)) local.set(String(d.id), d);
         for (const page of batch) {
           this.countInitial(name, page, first ? undefined : reached);
           first = false;
@@ -681,13 +686,16 @@ export class SyncEngine {
         last = documents.at(-1) ?? last;
         if (reached) {
           this.downSeq.set(name, reached);
-          void this.store.setSnapshotResume(name, reached);
+          // Not past documents written here meanwhile: interrupted, the download reads them again
+          // (they go to RxDB only at its end).
+          if (local.size === 0) void this.store.setSnapshotResume(name, reached);
         }
       }
       // Offline (or an error) half-way: what is stored stays; RxDB retries and this resumes.
       pages.rethrow();
       void this.store.setSnapshotResume(name, null);
-      return { documents: last ? [last] : [], checkpoint: reached };
+      if (last && !local.has(String(last.id))) local.set(String(last.id), last);
+      return { documents: [...local.values()], checkpoint: reached };
     } finally {
       // A pull asked for during the download: now (RxDB queues it after storing this answer).
       const asked = this.snapshotting.get(name);
