@@ -81,10 +81,9 @@ function serverRevision(doc: WithDeleted<AnyDoc>, height: number, hash: string, 
 /**
  * Stores server documents as snapshot documents. A document already here is replaced when it
  * is still a server revision (an earlier page had it; it changed on the server meanwhile) and
- * left alone when it was written on this device: returned, for RxDB's downstream to take the
- * way it takes any pulled change — it compares it with what this device last sent. (Left alone
- * and not handed on, a server change to a document this device created during its first
- * download and had already sent was lost for good: npm run soak, seed 653067822.)
+ * left alone when it was written on this device. Returns the server's versions of those left
+ * alone: the caller must not let them go unseen (a first download ends there and RxDB's own
+ * pull reads on; a live event goes to RxDB's downstream as well).
  */
 export async function writeSnapshot(db: ForjaRxDatabase, state: State, docs: WithDeleted<AnyDoc>[], marks: { hash: string; context: string }): Promise<WithDeleted<AnyDoc>[]> {
   const storage = rawStorage(state);

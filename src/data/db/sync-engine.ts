@@ -314,6 +314,7 @@ export class SyncEngine {
     // Read now, not when its turn comes: a push answered meanwhile must not make the event look
     // like one about documents this device was not sending (it may be older than what is stored).
     const sending = this.sendingIn(name, ev);
+    const answeredBefore = this.pushAnswers;
     const tail = (this.eventQueues.get(name) ?? Promise.resolve())
       .then(async () => {
         if (sending.length > 0) {
@@ -321,7 +322,7 @@ export class SyncEngine {
           await this.ahead.writesSettled(name);
           await this.upstreamSettled(name);
         }
-        await this.takeStreamEvent(name, ev, sending);
+        await this.takeStreamEvent(name, ev, sending, answeredBefore);
       })
       .catch(() => this.requestPull(name))
       .finally(() => {
@@ -362,6 +363,10 @@ export class SyncEngine {
 
   /** The push handler is answering RxDB for these ids: they count as sending until its upstream has settled. */
   private answering(name: CollectionName, ids: string[]): void {
+    const n = ++this.pushAnswers;
+    let answeredAt = this.answeredAt.get(name);
+    if (!answeredAt) this.answeredAt.set(name, (answeredAt = new Map()));
+    for (const id of ids) answeredAt.set(id, n);
     let counts = this.unrecorded.get(name);
     if (!counts) this.unrecorded.set(name, (counts = new Map()));
     for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
@@ -387,7 +392,7 @@ export class SyncEngine {
    * a pull would cost a round trip; any other version of it (another device's change that the
    * server merged with ours) is pulled, so the newest arrives.
    */
-  private async takeStreamEvent(name: CollectionName, ev: SyncStreamEvent, sent: string[]): Promise<void> {
+  private async takeStreamEvent(name: CollectionName, ev: SyncStreamEvent, sent: string[], answeredBefore: number): Promise<void> {
     const stream$ = this.streams.get(name);
     const reached = this.downSeq.get(name);
     // Not while one of RxDB's pulls is out: it stores the event after that pull's answer, which
@@ -406,6 +411,12 @@ export class SyncEngine {
     if (direct && others.length > 0) await direct(others);
     // Re-checked after waiting: a pull asked for meanwhile reads past this event.
     if (!current()) return this.requestPull(name);
+    // A document of the event edited here since it came — being sent, or sent already: RxDB
+    // would take the event only after that push and record, and its version in the event may be
+    // older than what RxDB records as sent: RxDB would put it back (as with a stale pull page,
+    // see pullAndWait). The pull reads it again.
+    const answeredAt = this.answeredAt.get(name);
+    if (others.some((d) => this.isSending(name, String(d.id)) || (answeredAt?.get(String(d.id)) ?? 0) > answeredBefore)) return this.requestPull(name);
     const checkpoint: SyncCheckpoint = { ...reached, seq: ev.seq };
     this.downSeq.set(name, checkpoint);
     stream$.next({ documents, checkpoint });
@@ -542,7 +553,34 @@ export class SyncEngine {
   /** Per collection, RxDB's pull handler calls under way. */
   private readonly pulling = new Map<CollectionName, number>();
 
+  /** Pages of full resyncs read so far (any collection). */
+  private resyncPages = 0;
+
+  /** Push answers handed to RxDB so far; per collection and document, the number of its last one. */
+  private pushAnswers = 0;
+  private readonly answeredAt = new Map<CollectionName, Map<string, number>>();
+
+  /**
+   * A page read before a push of this collection was answered may hold an older version of a
+   * document than the one RxDB records from that answer; its downstream would take the page's
+   * as the newer (the local document equals what it recorded as sent) and put the older one back
+   * — an edit lost on this device, and pushed over on the server (npm run soak, seed 137569253).
+   * Such a page is read again (a first download's snapshot is not; at most ten times, each
+   * after a push of one of its documents was answered).
+   */
   private async pullAndWait(name: CollectionName, checkpoint: SyncCheckpoint | undefined, limit: number) {
+    for (let attempt = 1; ; attempt++) {
+      const answered = this.pushAnswers;
+      const resyncPages = this.resyncPages;
+      const answer = await this.pullPageSettled(name, checkpoint, limit);
+      // (A page of a full resync is not read again: its last one carries the deletions missed.)
+      if (!checkpoint || attempt >= 10 || this.resyncPages !== resyncPages) return answer;
+      const answeredAt = this.answeredAt.get(name);
+      if (!answeredAt || !answer.documents.some((d) => (answeredAt.get(String(d.id)) ?? 0) > answered)) return answer;
+    }
+  }
+
+  private async pullPageSettled(name: CollectionName, checkpoint: SyncCheckpoint | undefined, limit: number) {
     const answer = await this.pullPage(name, checkpoint, limit);
     await this.ahead.writesSettled(name);
     // (A push just answered is no longer pending, but RxDB records it as sent only after the
@@ -604,6 +642,7 @@ export class SyncEngine {
       const documents = body.documents as WithDeleted<AnyDoc>[];
       const seen = this.resyncs.get(name);
       if (seen) {
+        this.resyncPages++;
         for (const d of documents) seen.add(String(d.id));
         if (documents.length < limit) {
           this.resyncs.delete(name);
@@ -671,13 +710,21 @@ export class SyncEngine {
       const marks = await replicationMarks(state);
       let reached = from;
       let last: WithDeleted<AnyDoc> | undefined;
-      // Documents written on this device meanwhile: RxDB's downstream takes them (writeSnapshot).
-      const local = new Map<string, WithDeleted<AnyDoc>>();
       let first = true;
       for (; batch.length > 0; batch = await pages.take()) {
         const documents = batch.flatMap((p) => p.documents as WithDeleted<AnyDoc>[]);
         this.succeeded();
-        if (documents.length > 0) for (const d of await writeSnapshot(this.db, state, documents, marks)) local.set(String(d.id), d);
+        if (documents.length > 0 && (await writeSnapshot(this.db, state, documents, marks)).length > 0) {
+          // A document written on this device meanwhile (writeSnapshot left it alone): the
+          // snapshot ends before these pages, and RxDB's own pull reads on from there — it
+          // compares each document with what this device sent, and reads the page again when
+          // a push was answered meanwhile (pullAndWait). Handing over this page's version
+          // instead could put back an older one, or miss one for good (npm run soak, seed
+          // 653067822: a customer created during the download, edited elsewhere meanwhile).
+          void this.store.setSnapshotResume(name, null);
+          this.snapshotting.set(name, true);
+          return { documents: last ? [last] : [], checkpoint: reached };
+        }
         for (const page of batch) {
           this.countInitial(name, page, first ? undefined : reached);
           first = false;
@@ -686,16 +733,13 @@ export class SyncEngine {
         last = documents.at(-1) ?? last;
         if (reached) {
           this.downSeq.set(name, reached);
-          // Not past documents written here meanwhile: interrupted, the download reads them again
-          // (they go to RxDB only at its end).
-          if (local.size === 0) void this.store.setSnapshotResume(name, reached);
+          void this.store.setSnapshotResume(name, reached);
         }
       }
       // Offline (or an error) half-way: what is stored stays; RxDB retries and this resumes.
       pages.rethrow();
       void this.store.setSnapshotResume(name, null);
-      if (last && !local.has(String(last.id))) local.set(String(last.id), last);
-      return { documents: [...local.values()], checkpoint: reached };
+      return { documents: last ? [last] : [], checkpoint: reached };
     } finally {
       // A pull asked for during the download: now (RxDB queues it after storing this answer).
       const asked = this.snapshotting.get(name);
