@@ -419,6 +419,7 @@ export class SyncEngine {
     if (others.some((d) => this.isSending(name, String(d.id)) || (answeredAt?.get(String(d.id)) ?? 0) > answeredBefore)) return this.requestPull(name);
     const checkpoint: SyncCheckpoint = { ...reached, seq: ev.seq };
     this.downSeq.set(name, checkpoint);
+    this.eventsSincePull.add(name);
     stream$.next({ documents, checkpoint });
   }
 
@@ -481,9 +482,24 @@ export class SyncEngine {
     this.pullRequestedAt.set(name, performance.now());
     // During a first download the request waits for it to end: it reads until it has caught up
     // anyway, and RxDB's RESYNC would meanwhile rescan the documents being written for its upstream.
-    if (this.snapshotting.has(name)) this.snapshotting.set(name, true);
-    else this.streams.get(name)?.next('RESYNC');
+    if (this.snapshotting.has(name)) {
+      this.snapshotting.set(name, true);
+      return;
+    }
+    const stream$ = this.streams.get(name);
+    stream$?.next('RESYNC');
+    // RxDB 17's downstream takes queued tasks in one go up to a RESYNC, and when an event comes
+    // first it stops there and drops that RESYNC (downstream.ts, addNewTask: the task has been
+    // shifted off the queue and is not put back) — no pull follows, and a change is missed until
+    // the next one (npm run soak, seed 13877727: the trace shows the RESYNC and no pull for
+    // 12 s). With an event handed over since the last pull began, a second RESYNC stays queued
+    // for the next round; when the first was not dropped, RxDB drops the second as older than
+    // the pull it started.
+    if (this.eventsSincePull.has(name)) stream$?.next('RESYNC');
   }
+
+  /** Collections with a stream event handed to RxDB since its last pull began. */
+  private readonly eventsSincePull = new Set<CollectionName>();
 
   /** Collections whose first download is running, and whether a pull was asked for meanwhile. */
   private readonly snapshotting = new Map<CollectionName, boolean>();
@@ -540,6 +556,7 @@ export class SyncEngine {
    * takes the merge.
    */
   private async pull(name: CollectionName, checkpoint: SyncCheckpoint | undefined, limit: number) {
+    this.eventsSincePull.delete(name);
     this.pulling.set(name, (this.pulling.get(name) ?? 0) + 1);
     try {
       return await this.pullAndWait(name, checkpoint, limit);
