@@ -1,7 +1,9 @@
 /**
  * A new document sent to the server while it is still being written here (issue 20 §2).
- * Off unless SyncEngineOptions.sendAhead is set: with it on, `npm run soak` diverged twice in
- * ~1,400 runs (seeds 305226344 and 573606960, PGlite), not yet explained — find that first.
+ * Off unless SyncEngineOptions.sendAhead is set. With it on, `npm run soak` diverged more often
+ * than without; the traced soak then showed the same races with it off (a recorded push, a
+ * stale pull or event, RxDB dropping a RESYNC — tests/bench/README.md, fourth pass), which are
+ * closed. Turn it on once a soak with SOAK_SEND_AHEAD=1 on both backends has run clean.
  *
  * RxDB's upstream sends a local write only after it has committed to IndexedDB and after it has
  * read the document's replication meta row: ~5 ms on a 2-core machine before the request leaves

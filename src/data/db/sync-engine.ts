@@ -50,10 +50,7 @@ export type SyncEngineOptions = SyncTransport & {
   snapshotPageSize?: number;
   /** Live changes written into storage before RxDB records them (default true; bench:sync compares). */
   directLiveWrites?: boolean;
-  /**
-   * New documents pushed beside their local write (send-ahead.ts). Off unless set: the soak showed
-   * two divergences in ~1,400 runs with it on that are not explained yet (see bench/README).
-   */
+  /** New documents pushed beside their local write (send-ahead.ts). Off unless set (see there why). */
   sendAhead?: boolean;
 };
 
