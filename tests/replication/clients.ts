@@ -43,15 +43,16 @@ export async function makeClient(
   const held: { match: string; gate: Promise<void>; sent: () => void }[] = [];
   const trace = new SyncTrace(opts.label);
   const network = async (input: string, init?: RequestInit): Promise<Response> => {
-    if (!online) throw new TypeError('fetch failed (client offline)');
     const url = String(input);
-    if (opts.noStream && url.includes('/api/sync/stream')) throw new TypeError('fetch failed (no stream for this client)');
+    // (Held before the signal is checked: a device that went offline meanwhile sends nothing.)
     const hold = held.find((h) => url.includes(h.match));
     if (hold) {
       held.splice(held.indexOf(hold), 1);
       await hold.gate;
       hold.sent();
     }
+    if (!online) throw new TypeError('fetch failed (client offline)');
+    if (opts.noStream && url.includes('/api/sync/stream')) throw new TypeError('fetch failed (no stream for this client)');
     if (url.includes('/pull') && offlineAtPull === pulls.length + 1) {
       offlineAtPull = undefined;
       online = false;

@@ -56,11 +56,36 @@ export class SyncTrace {
   }
 
   /**
-   * Follows what the sync engine hands RxDB's downstream (its private `streams`: diagnostics
-   * only): change events with their documents, and RESYNC (a pull asked for).
+   * Follows the sync engine through its private parts (diagnostics only): the change-stream
+   * events it is told of as its stream reader parsed them, the stream connecting and dropping,
+   * and what it hands RxDB's downstream — events with their documents, and RESYNC (a pull asked for).
    */
   followEngine(engine: object): void {
-    const streams = (engine as { streams?: Map<string, { next: (v: unknown) => void }> }).streams;
+    const e = engine as {
+      streams?: Map<string, { next: (v: unknown) => void }>;
+      onStreamEvent?: (name: string, ev: { seq?: number; prev?: number; documents?: Record<string, unknown>[] }) => void;
+      stream?: { cb?: { onConnect: () => void; onDisconnect: (err: unknown) => void } };
+    };
+    const onEvent = e.onStreamEvent?.bind(engine);
+    if (onEvent) {
+      e.onStreamEvent = (name, ev) => {
+        this.note(`event ${name} seq ${ev.prev ?? '?'}→${String(ev.seq)} [${(ev.documents ?? []).map(brief).join(' ')}]`);
+        onEvent(name, ev);
+      };
+    }
+    const cb = e.stream?.cb;
+    if (cb) {
+      const { onConnect, onDisconnect } = cb;
+      cb.onConnect = () => {
+        this.note('stream connected');
+        onConnect();
+      };
+      cb.onDisconnect = (err) => {
+        this.note('stream ended');
+        onDisconnect(err);
+      };
+    }
+    const streams = e.streams;
     if (!streams) return;
     for (const [name, subject] of streams) {
       const next = subject.next.bind(subject);
@@ -75,7 +100,7 @@ export class SyncTrace {
     }
   }
 
-  /** Wraps a fetch: pushes, pulls and the change stream's events are noted. */
+  /** Wraps a fetch: pushes and pulls are noted, with the documents they carried. */
   fetch(inner: (url: string, init?: RequestInit) => Promise<Response>): (url: string, init?: RequestInit) => Promise<Response> {
     return async (url, init) => {
       const sync = /\/(push|pull)(\?|$)/.test(url);
@@ -96,43 +121,27 @@ export class SyncTrace {
           }
           this.note(`${what(url, init)} answered ${res.status} ${body}`);
         }, () => undefined);
-      } else if (url.includes('/api/sync/stream') && res.body) {
-        this.note('stream connected');
-        const [mine, traced] = res.body.tee();
-        void this.stream(traced);
-        return new Response(mine, { status: res.status, statusText: res.statusText, headers: res.headers });
       }
       return res;
     };
   }
 
-  /** The lines about one document (by its short id), with the connection changes around them. */
+  /**
+   * The lines about one document (by its short id), with the connection changes around them and
+   * the pulls sent of its collection (their answers name it when they carry it).
+   */
   of(shortId: string): string[] {
-    return this.lines.filter((l) => l.includes(shortId) || / (online|offline|stream (connected|ended)|RESYNC)$/.test(l) || / pull customers .* sent$/.test(l));
-  }
-
-  private async stream(body: ReadableStream<Uint8Array>): Promise<void> {
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
-        buffer += decoder.decode(chunk, { stream: true });
-        const lines = buffer.split('\n');
-        buffer = lines.pop() ?? '';
-        for (const line of lines) {
-          if (!line.startsWith('data:')) continue;
-          try {
-            const ev = JSON.parse(line.slice(5)) as { collection?: string; seq?: number; prev?: number; documents?: Record<string, unknown>[] };
-            if (ev.collection) this.note(`event ${ev.collection} seq ${ev.prev ?? '?'}→${ev.seq} [${(ev.documents ?? []).map(brief).join(' ')}]`);
-          } catch {
-            /* not an event */
-          }
-        }
-      }
-    } catch {
-      /* the stream ended */
+    const collections = new Set<string>();
+    for (const l of this.lines) {
+      if (!l.includes(shortId)) continue;
+      const c = /(?:push|pull|event|rxdb \w+|to rxdb) (customers|stock_items|stock_movements)\b/.exec(l)?.[1];
+      if (c) collections.add(c);
     }
-    this.note('stream ended');
+    return this.lines.filter((l) => {
+      if (l.includes(shortId) || / (online|offline|stream (connected|ended))$/.test(l)) return true;
+      const m = / (?:pull (\w+) .* sent|to rxdb (\w+) RESYNC)$/.exec(l);
+      return Boolean(m && collections.has(m[1] ?? m[2]));
+    });
   }
 }
 
