@@ -27,7 +27,7 @@ export async function makeClient(
     online?: boolean;
     /** Goes offline (as if the signal dropped) when it is about to send this many-th pull request. */
     offlineAtPull?: number;
-    /** SyncEngineOptions.sendAhead (off by default). */
+    /** SyncEngineOptions.sendAhead (on by default, as in the app). */
     sendAhead?: boolean;
     /** No change stream: the client learns of server changes only by pulling. */
     noStream?: boolean;

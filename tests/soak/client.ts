@@ -97,8 +97,8 @@ export class SoakClient {
       retryTime: 150,
       streamMaxBackoffMs: 1000,
       snapshotPageSize: opts.snapshotPageSize,
-      // SOAK_SEND_AHEAD=1: new documents pushed beside their local write (off in the app, send-ahead.ts).
-      sendAhead: process.env.SOAK_SEND_AHEAD === '1',
+      // SOAK_SEND_AHEAD=0: new documents pushed only through RxDB's upstream (the app sends them ahead, send-ahead.ts).
+      sendAhead: process.env.SOAK_SEND_AHEAD !== '0',
     });
     client = new SoakClient(label, email, session.token, fdb, server);
     client.trace.follow(fdb.sync.replications);

@@ -12,7 +12,7 @@
  *   SOAK_EPOCH_RUNS=250       runs per server database before a fresh one
  *   SOAK_RENEW_RATE=0.05      share of released devices replaced by a new one (its first download, as a snapshot)
  *   SOAK_SEED_BASE=<n>        first seed (default random); run i uses base + i·backends + k
- *   SOAK_SEND_AHEAD=1         new documents pushed beside their local write (off in the app)
+ *   SOAK_SEND_AHEAD=0         new documents pushed only through RxDB's upstream (sent ahead in the app)
  *   FORJA_SEED=<n>            replay one seed on each backend, prints its step log (with SOAK_RUNS=n: n times;
  *                             the steps replay exactly, their timing against the sync loops does not)
  *   DATABASE_URL              PostgreSQL admin connection (default postgres://postgres@127.0.0.1:5432/test);

@@ -37,7 +37,7 @@ export type CreateForjaDatabaseOptions = SyncTransport & {
   firstSyncSnapshot?: boolean;
   /** See SyncEngineOptions.directLiveWrites (default true). */
   directLiveWrites?: boolean;
-  /** See SyncEngineOptions.sendAhead (default false). */
+  /** See SyncEngineOptions.sendAhead (default true). */
   sendAhead?: boolean;
   /** See SyncEngineOptions.snapshotPageSize. */
   snapshotPageSize?: number;

@@ -1,10 +1,10 @@
 /**
  * A new document sent to the server while it is still being written here (issue 20 §2).
- * Off unless SyncEngineOptions.sendAhead is set. With it on, `npm run soak` diverged more often
- * than without; the traced soak then showed the same races with it off (a recorded push, a
- * stale pull or event, RxDB dropping a RESYNC — tests/bench/README.md, fourth pass), which are
- * closed; with it on, 2,000 runs on both backends then had 0 failures. Next: switch it on, with
- * a full test run and §2 measured again.
+ * On by default (SyncEngineOptions.sendAhead: false switches it off, for bench:sync's
+ * before/after). It was off while `npm run soak` diverged with it on; the traced soak then showed
+ * the same races with it off (a recorded push, a stale pull or event, RxDB dropping a RESYNC —
+ * tests/bench/README.md, fourth pass), which are closed; 2,000 runs on both backends with it on
+ * then had 0 failures.
  *
  * RxDB's upstream sends a local write only after it has committed to IndexedDB and after it has
  * read the document's replication meta row: ~5 ms on a 2-core machine before the request leaves

@@ -50,7 +50,7 @@ export type SyncEngineOptions = SyncTransport & {
   snapshotPageSize?: number;
   /** Live changes written into storage before RxDB records them (default true; bench:sync compares). */
   directLiveWrites?: boolean;
-  /** New documents pushed beside their local write (send-ahead.ts). Off unless set (see there why). */
+  /** New documents pushed beside their local write (send-ahead.ts; default true). false: only RxDB's upstream pushes (bench:sync compares). */
   sendAhead?: boolean;
 };
 
@@ -217,7 +217,7 @@ export class SyncEngine {
     const state = this.replications.get(name)?.internalReplicationState;
     const r = this.runtime$.value;
     if (
-      !state || this.stopped || !this.started || this.opts.sendAhead !== true || READ_ONLY_COLLECTIONS.includes(name) || INSERT_ONLY_COLLECTIONS.includes(name) ||
+      !state || this.stopped || !this.started || this.opts.sendAhead === false || READ_ONLY_COLLECTIONS.includes(name) || INSERT_ONLY_COLLECTIONS.includes(name) ||
       !r.browserOnline || !r.reachable || !this.store.value.initialSyncDone || this.store.value.snapshotResume[name] ||
       this.snapshotting.has(name) || this.resyncs.has(name) || this.ahead.busy(name)
     ) return;

@@ -97,7 +97,7 @@ export async function insertDocument<C extends Editable>(
     await whilePending(fdb, c, [id], () => {
       const written = collectionOf(fdb, c).insert(doc as unknown as AnyDoc);
       // A new id made here: nothing on the server to merge with, so its push may leave now,
-      // beside the local write (send-ahead.ts; only when the engine has it switched on). A given
+      // beside the local write (send-ahead.ts; the engine decides when it may). A given
       // id may name a document that exists.
       if (data.id === undefined) fdb.sync.sendAhead(c, doc as unknown as Record<string, unknown>, written);
       return written;

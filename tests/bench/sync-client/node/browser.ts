@@ -41,7 +41,7 @@ export async function openBenchPage(browser: Browser, baseUrl: string): Promise<
   if (process.env.BENCH_PUSH_BATCH) q.set('push', process.env.BENCH_PUSH_BATCH);
   if (process.env.BENCH_SNAPSHOT === '0') q.set('snapshot', '0');
   if (process.env.BENCH_DIRECT_LIVE === '0') q.set('direct', '0');
-  if (process.env.BENCH_SEND_AHEAD === '1') q.set('ahead', '1');
+  if (process.env.BENCH_SEND_AHEAD === '0') q.set('ahead', '0');
   await page.goto(`${baseUrl}/index.html${q.size > 0 ? `?${q}` : ''}`);
   await page.waitForFunction(() => typeof window.forjaBench === 'object', null, { timeout: 30_000 });
   return {

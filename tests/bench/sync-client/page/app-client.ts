@@ -29,8 +29,8 @@ export async function openAppClient(opts: OpenOptions): Promise<AppClient> {
     firstSyncSnapshot: params.get('snapshot') !== '0',
     // ?direct=0: live changes stored only through RxDB's downstream (BENCH_DIRECT_LIVE=0).
     directLiveWrites: params.get('direct') !== '0',
-    // ?ahead=1: a new document is pushed beside its local write (BENCH_SEND_AHEAD=1; off in the app for now).
-    sendAhead: params.get('ahead') === '1',
+    // ?ahead=0: a new document is pushed only through RxDB's upstream, after its local write (BENCH_SEND_AHEAD=0).
+    sendAhead: params.get('ahead') !== '0',
   });
   const customers = () => fdb.db.collections.customers as unknown as RxCollection<CustomerDoc>;
   return {
