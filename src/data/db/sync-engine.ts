@@ -19,6 +19,7 @@ import { SyncStateStore, pendingKey } from './sync-state';
 import { SyncStreamReader } from './sync-stream';
 import { PagesAhead, type PageBody } from './pages-ahead';
 import { SendAhead, type PushAnswer } from './send-ahead';
+import { PushAnswers, type ReadMark } from './push-answers';
 import {
   SNAPSHOT_WRITE_MAX,
   isServerRevision,
@@ -311,7 +312,7 @@ export class SyncEngine {
     // Read now, not when its turn comes: a push answered meanwhile must not make the event look
     // like one about documents this device was not sending (it may be older than what is stored).
     const sending = this.sendingIn(name, ev);
-    const answeredBefore = this.pushAnswers;
+    const arrived = this.answers.begin();
     const tail = (this.eventQueues.get(name) ?? Promise.resolve())
       .then(async () => {
         if (sending.length > 0) {
@@ -319,10 +320,11 @@ export class SyncEngine {
           await this.ahead.writesSettled(name);
           await this.upstreamSettled(name);
         }
-        await this.takeStreamEvent(name, ev, sending, answeredBefore);
+        await this.takeStreamEvent(name, ev, sending, arrived);
       })
       .catch(() => this.requestPull(name))
       .finally(() => {
+        this.answers.end(arrived);
         if (this.eventQueues.get(name) === tail) this.eventQueues.delete(name);
       });
     this.eventQueues.set(name, tail);
@@ -343,40 +345,11 @@ export class SyncEngine {
   }
 
   private isSending(name: CollectionName, id: string): boolean {
-    return pendingKey(name, id) in this.store.value.pending || (this.unrecorded.get(name)?.has(id) ?? false);
+    return pendingKey(name, id) in this.store.value.pending || this.answers.unrecorded(name, id);
   }
 
-  /**
-   * Per collection, documents whose push has been answered (so they are no longer pending) while
-   * RxDB may not have recorded the answer yet: it writes their meta rows after the push handler
-   * returns. Until then its downstream takes the stored document for an unsent local edit and
-   * skips a newer server version of it — for good, as the push is answered without a conflict
-   * and the checkpoint moves on. While RxDB's upstream runs a resync its "active" flag is false,
-   * so that flag does not cover this (found by npm run soak, seed 387673085 on PostgreSQL: a
-   * device that went offline and back right after creating a customer never received another
-   * device's later edit of it).
-   */
-  private readonly unrecorded = new Map<CollectionName, Map<string, number>>();
-
-  /** The push handler is answering RxDB for these ids: they count as sending until its upstream has settled. */
-  private answering(name: CollectionName, ids: string[]): void {
-    const n = ++this.pushAnswers;
-    let answeredAt = this.answeredAt.get(name);
-    if (!answeredAt) this.answeredAt.set(name, (answeredAt = new Map()));
-    for (const id of ids) answeredAt.set(id, n);
-    let counts = this.unrecorded.get(name);
-    if (!counts) this.unrecorded.set(name, (counts = new Map()));
-    for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
-    const answered = counts;
-    // The upstream's queue holds the link running this push: it settles after the meta rows are written.
-    void this.upstreamSettled(name).finally(() => {
-      for (const id of ids) {
-        const n = (answered.get(id) ?? 1) - 1;
-        if (n > 0) answered.set(id, n);
-        else answered.delete(id);
-      }
-    });
-  }
+  /** Push answers: which are not yet recorded by RxDB, which came after a read began (push-answers.ts). */
+  private readonly answers = new PushAnswers();
 
   /**
    * Takes an event. When it carries the documents written since the sequence this device has
@@ -389,7 +362,7 @@ export class SyncEngine {
    * a pull would cost a round trip; any other version of it (another device's change that the
    * server merged with ours) is pulled, so the newest arrives.
    */
-  private async takeStreamEvent(name: CollectionName, ev: SyncStreamEvent, sent: string[], answeredBefore: number): Promise<void> {
+  private async takeStreamEvent(name: CollectionName, ev: SyncStreamEvent, sent: string[], arrived: ReadMark): Promise<void> {
     const stream$ = this.streams.get(name);
     const reached = this.downSeq.get(name);
     // Not while one of RxDB's pulls is out: it stores the event after that pull's answer, which
@@ -412,8 +385,8 @@ export class SyncEngine {
     // would take the event only after that push and record, and its version in the event may be
     // older than what RxDB records as sent: RxDB would put it back (as with a stale pull page,
     // see pullAndWait). The pull reads it again.
-    const answeredAt = this.answeredAt.get(name);
-    if (others.some((d) => this.isSending(name, String(d.id)) || (answeredAt?.get(String(d.id)) ?? 0) > answeredBefore)) return this.requestPull(name);
+    const ids = others.map((d) => String(d.id));
+    if (ids.some((id) => this.isSending(name, id)) || this.answers.answeredSince(name, ids, arrived)) return this.requestPull(name);
     const checkpoint: SyncCheckpoint = { ...reached, seq: ev.seq };
     this.downSeq.set(name, checkpoint);
     this.eventsSincePull.add(name);
@@ -570,10 +543,6 @@ export class SyncEngine {
   /** Pages of full resyncs read so far (any collection). */
   private resyncPages = 0;
 
-  /** Push answers handed to RxDB so far; per collection and document, the number of its last one. */
-  private pushAnswers = 0;
-  private readonly answeredAt = new Map<CollectionName, Map<string, number>>();
-
   /**
    * A page read before a push of this collection was answered may hold an older version of a
    * document than the one RxDB records from that answer; its downstream would take the page's
@@ -584,13 +553,16 @@ export class SyncEngine {
    */
   private async pullAndWait(name: CollectionName, checkpoint: SyncCheckpoint | undefined, limit: number) {
     for (let attempt = 1; ; attempt++) {
-      const answered = this.pushAnswers;
-      const resyncPages = this.resyncPages;
-      const answer = await this.pullPageSettled(name, checkpoint, limit);
-      // (A page of a full resync is not read again: its last one carries the deletions missed.)
-      if (!checkpoint || attempt >= 10 || this.resyncPages !== resyncPages) return answer;
-      const answeredAt = this.answeredAt.get(name);
-      if (!answeredAt || !answer.documents.some((d) => (answeredAt.get(String(d.id)) ?? 0) > answered)) return answer;
+      const read = this.answers.begin();
+      try {
+        const resyncPages = this.resyncPages;
+        const answer = await this.pullPageSettled(name, checkpoint, limit);
+        // (A page of a full resync is not read again: its last one carries the deletions missed.)
+        if (!checkpoint || attempt >= 10 || this.resyncPages !== resyncPages) return answer;
+        if (!this.answers.answeredSince(name, answer.documents.map((d) => String(d.id)), read)) return answer;
+      } finally {
+        this.answers.end(read);
+      }
     }
   }
 
@@ -598,7 +570,7 @@ export class SyncEngine {
     const answer = await this.pullPage(name, checkpoint, limit);
     await this.ahead.writesSettled(name);
     // (A push just answered is no longer pending, but RxDB records it as sent only after the
-    // answer: `unrecorded` covers that window, and a busy upstream may be sending any of them.)
+    // answer: push-answers.ts covers that window, and a busy upstream may be sending any of them.)
     const pushing = this.replications.get(name)?.internalReplicationState?.events.active.up.getValue() ?? false;
     if (answer.documents.length > 0 && (pushing || answer.documents.some((d) => this.isSending(name, String(d.id))))) {
       await this.upstreamSettled(name);
@@ -821,7 +793,9 @@ export class SyncEngine {
       rejections.push(...a.rejections);
     }
     bases.answered(rows, sent, new Set(masters.map((m) => String(m.id))), new Set(rejections.map((r) => r.id)));
-    this.answering(name, allRows.map((r) => String(r.newDocumentState.id)));
+    // They count as being sent until RxDB has recorded the answer: its upstream's queue holds the
+    // link running this push, which settles after the meta rows are written.
+    this.answers.answered(name, allRows.map((r) => String(r.newDocumentState.id)), this.upstreamSettled(name));
     await this.afterPush(name, rows, rejections);
     return masters;
   }
