@@ -12,7 +12,6 @@ export const AUTH_MESSAGES = {
   backToSite: 'Voltar ao site',
   errorTitle: 'Erro ao entrar',
   wrongCredentials: ERROR_MESSAGES.invalid_credentials,
-  sessionLimitTitle: 'Limite de sessões atingido',
   sessionLimit: ERROR_MESSAGES.session_limit,
   noSession: 'Não foi possível criar a sessão. Por favor, tente novamente.',
   network: 'Sem conexão com o servidor. Verifique sua internet e tente novamente.',

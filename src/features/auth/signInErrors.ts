@@ -11,7 +11,9 @@ export function signInErrorMessage(failure: SignInFailure): { title: string; mes
     case 'invalid_credentials':
       return { title: M.errorTitle, message: M.wrongCredentials };
     case 'session_limit':
-      return { title: M.sessionLimitTitle, message: M.sessionLimit };
+      // The spec's text begins with "Limite de sessões atingido —": under a title of the same
+      // words it read twice.
+      return { title: M.errorTitle, message: M.sessionLimit };
     case 'network':
       return { title: M.errorTitle, message: M.network };
     case 'unexpected':

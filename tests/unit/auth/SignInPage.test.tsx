@@ -100,12 +100,13 @@ describe('SignInPage', () => {
     expect(router.state.location.pathname).toBe('/auth');
   });
 
-  it('shows the full session-limit text', async () => {
+  it('shows the full session-limit text, under a title that does not repeat its first words', async () => {
     await mount();
     await submitWith({ ok: false, code: 'session_limit', message: '' });
     expect(alertText()).toContain(
       'Limite de sessões atingido — Você já está logado em 3 dispositivos diferentes. Por favor, faça logout em um deles para continuar.',
     );
+    expect(alertText().split('Limite de sessões atingido').length - 1).toBe(1);
   });
 
   it('shows the generic text for an unexpected error', async () => {
