@@ -4,6 +4,15 @@ import { PushAnswers } from '../../../src/data/db/push-answers';
 
 const never = new Promise<void>(() => undefined);
 
+/** `batches` pushes of 100 documents named prefix0, prefix1…, each answered while a short read is in flight (an import). */
+function importAnswered(a: PushAnswers, prefix: string, batches: number): void {
+  for (let i = 0; i < batches; i++) {
+    const read = a.begin();
+    a.answered('customers', Array.from({ length: 100 }, (_, k) => `${prefix}${i * 100 + k}`), never);
+    a.end(read);
+  }
+}
+
 describe('PushAnswers', () => {
   test('a read is stale for a document answered after it began, not before, and not for another document or collection', () => {
     const a = new PushAnswers();
@@ -42,11 +51,7 @@ describe('PushAnswers', () => {
 
   test('nothing is remembered for a read that is over: an import of 20,000 leaves no entries behind', () => {
     const a = new PushAnswers();
-    for (let i = 0; i < 200; i++) {
-      const read = a.begin();
-      a.answered('customers', Array.from({ length: 100 }, (_, k) => `c${i * 100 + k}`), never);
-      a.end(read);
-    }
+    importAnswered(a, 'c', 200);
     expect(a.remembered).toBe(0);
     // With no read in flight an answer is not remembered at all: a read that begins later comes after it.
     a.answered('customers', ['x'], never);
@@ -56,13 +61,8 @@ describe('PushAnswers', () => {
 
   test('while a read stays in flight, answers it may ask about are kept; once it is over, they are dropped', () => {
     const a = new PushAnswers();
-    const batch = (prefix: string, i: number) => Array.from({ length: 100 }, (_, k) => `${prefix}${i * 100 + k}`);
     const slow = a.begin();
-    for (let i = 0; i < 60; i++) {
-      const read = a.begin();
-      a.answered('customers', batch('c', i), never);
-      a.end(read);
-    }
+    importAnswered(a, 'c', 60);
     // The slow read began before all of them: every one is still a question for it.
     expect(a.remembered).toBe(6_000);
     expect(a.answeredSince('customers', ['c0'], slow)).toBe(true);
@@ -70,11 +70,7 @@ describe('PushAnswers', () => {
     a.end(slow);
     // The oldest read in flight now began after all of them.
     expect(a.remembered).toBe(0);
-    for (let i = 0; i < 60; i++) {
-      const read = a.begin();
-      a.answered('customers', batch('d', i), never);
-      a.end(read);
-    }
+    importAnswered(a, 'd', 60);
     expect(a.remembered).toBe(6_000);
     expect(a.answeredSince('customers', ['d5999'], next)).toBe(true);
     expect(a.answeredSince('customers', ['c0'], next)).toBe(false);
