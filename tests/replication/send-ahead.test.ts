@@ -56,9 +56,9 @@ describe.each(backends())('new documents sent ahead of their local write (%s)', 
     await stopServer(server);
   });
 
-  /** A device past its first download, with its change stream connected. */
+  /** A device past its first download, with its change stream connected — as the app opens it (the send ahead is on by default). */
   async function device(label: string): Promise<Client> {
-    const c = await makeClient(server, { label, sendAhead: true });
+    const c = await makeClient(server, { label });
     clients.push(c);
     await converged(server, c.session.accessToken, [c]);
     // Nothing is sent ahead before the first download is complete (and recorded as such).
