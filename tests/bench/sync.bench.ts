@@ -72,6 +72,8 @@ interface Result {
   bulkInserts?: number[];
   /** The same bulk insert while Node pulls the whole collection from the server at once (both on this machine's cores). */
   bulkInsertsServing?: number[];
+  /** The server's pages fetched ahead and bulk-inserted as they come, no replication (probes.ts pipelinedStore). */
+  pipelined?: { docs: number; totalMs: number; writingMs: number }[];
 }
 
 /** Things to undo, newest first, also on Ctrl-C. */
@@ -248,6 +250,7 @@ async function runBackend(backend: Backend, browser: Browser, webDir: string): P
     r.firstSyncs = [];
     r.bulkInserts = [];
     r.bulkInsertsServing = [];
+    r.pipelined = [];
     for (let k = 0; k < FIRST_SYNC_REPEATS; k++) {
       const fresh = await withTimeout('first sync', 300_000, a.page.evaluate((n) => window.forjaBench.open(n), `bench-a-new-${k}`));
       r.firstSyncs.push({ docs: fresh.counts.customers, syncMs: fresh.syncMs, openMs: fresh.openMs });
@@ -261,6 +264,9 @@ async function runBackend(backend: Backend, browser: Browser, webDir: string): P
         withTimeout('node pull', 120_000, api.pullAll('customers', null, 1000)),
       ]);
       r.bulkInsertsServing.push(served.totalMs);
+      // And with the download in it: the same pages fetched by the page and bulk-inserted as they
+      // come, without RxDB's replication or the app's database around them.
+      r.pipelined.push(await withTimeout('pipelined store', 300_000, a.page.evaluate(() => window.forjaBench.pipelinedStore('customers', 1000))));
     }
     const errors = [...a.errors, ...b.errors].filter((e) => !/RxDB Open Core|premium|404 \(Not Found\)/i.test(e));
     if (errors.length > 0) step(`browser errors:\n  ${errors.slice(0, 5).join('\n  ')}`);
@@ -395,6 +401,7 @@ function report(results: Result[]): void {
     row('   new devices later, each (opening included)', (r) => opt(r.firstSyncs, (l) => l.map((f) => `${fmt.s(f.syncMs)} (${fmt.s(f.openMs)})`).join(', '))),
     row('   RxDB bulk insert alone after each', (r) => opt(r.bulkInserts, (l) => l.map((ms) => fmt.s(ms)).join(', '))),
     row('   RxDB bulk insert while the server serves a full pull', (r) => opt(r.bulkInsertsServing, (l) => l.map(fmt.s).join(', '))),
+    row('   pages fetched ahead + bulk insert, no replication (writing)', (r) => opt(r.pipelined, (l) => l.map((p) => `${fmt.s(p.totalMs)} (${fmt.s(p.writingMs)})`).join(', '))),
     row(`2. push, HTTP batches of ${SEED_BATCH}`, (r) => opt(r.seedMs, (ms) => `${fmt.rate(DOCS, ms)} (${fmt.s(ms)})`)),
     row(`   push from browser, ${fmt.int(PUSH_DOCS)} docs`, (r) => opt(r.pushTotalMs, (ms) => `${fmt.rate(PUSH_DOCS, ms)} (${fmt.s(ms)})`)),
     row('   local writes / landed', (r) => opt(r.pushLocalMs, (ms) => `${fmt.s(ms)} / ${r.pushLanded} on server`)),
@@ -504,6 +511,16 @@ function summary(results: Result[]): void {
         ...(Number.isFinite(servingCeiling)
           ? [['   against the bulk insert while the server serves a pull', `${fmt.int(servingCeiling)} docs/s (median of ${serving.length})`, `${fmt.int(sync)} docs/s`,
               `×${(sync / servingCeiling).toFixed(2)}`, '']]
+          : []),
+        ...((r.pipelined ?? []).length > 0
+          ? (() => {
+              const piped = percentile(r.pipelined!.map((p) => (p.docs * 1000) / p.totalMs), 50);
+              return [
+                ['   against pages fetched ahead + bulk insert (no replication)', `${fmt.int(piped)} docs/s (median of ${r.pipelined!.length})`, `${fmt.int(sync)} docs/s`,
+                  `×${(sync / piped).toFixed(2)}`, ''],
+                ['   that pipeline against the bare bulk insert', `${fmt.int(ceiling)} docs/s`, `${fmt.int(piped)} docs/s`, `×${(piped / ceiling).toFixed(2)}`, ''],
+              ];
+            })()
           : []),
       ];
     }),

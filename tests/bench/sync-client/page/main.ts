@@ -10,7 +10,7 @@ import type { RxChangeEvent } from 'rxdb';
 import { openAppClient } from './app-client';
 import type { AppClient } from './client-types';
 import { benchCustomer } from './docs';
-import { appValidator, floors, rawIdb, rawPull, rawStore } from './probes';
+import { appValidator, floors, pipelinedStore, rawIdb, rawPull, rawStore } from './probes';
 import { installInstrumentation, setTracing, startRecording, stopRecording, takeTrace, type PullBreakdown } from './instrument';
 
 installInstrumentation();
@@ -156,6 +156,8 @@ const api = {
   rawPull: (collection: string, limit: number) => rawPull(collection, limit, need(token, 'login')),
   /** Profile: RxDB + Dexie writes alone, no network. */
   rawStore,
+  /** Profile: the server's pages fetched ahead and bulk-inserted as they come (no replication). */
+  pipelinedStore: (collection: string, limit: number) => pipelinedStore(collection, limit, need(token, 'login')),
   /** Profile: IndexedDB alone (no Dexie, no RxDB, no network): the first sync's ceiling. */
   rawIdb,
   /** Profile: one request and one IndexedDB write with nothing of ours in the way. */

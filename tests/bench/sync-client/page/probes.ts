@@ -101,6 +101,76 @@ export async function rawStore(n: number, batch: number, validate: boolean): Pro
   }
 }
 
+export interface PipelinedStoreResult {
+  docs: number;
+  totalMs: number;
+  /** Time with a bulk insert running (the rest is waiting for pages). */
+  writingMs: number;
+}
+
+/**
+ * Profile: the least a first sync can do with the network in it — the server's pages fetched
+ * and parsed one after another, each group that has arrived bulk-inserted while the next is
+ * fetched (as the app's snapshot does: sync-engine.ts pullSnapshot), into a fresh RxDB database
+ * like rawStore's (no validator, no replication, no other tab). Against rawStore it shows what
+ * the download itself costs on this machine: the server reading and sending the pages, and the
+ * page receiving and parsing them, on the same cores as the writes.
+ */
+export async function pipelinedStore(collection: string, limit: number, token: string): Promise<PipelinedStoreResult> {
+  const db = await createRxDatabase({
+    name: `bench-pipe-${Date.now()}-${Math.floor(Math.random() * 1e6)}`,
+    storage: getRxStorageDexie(),
+    multiInstance: false,
+    eventReduce: true,
+  });
+  try {
+    const cols = await db.addCollections({ customers: { schema: customerSchema } });
+    const queue: { documents: Record<string, unknown>[] }[] = [];
+    let done = false;
+    let failure: unknown = null;
+    let wake = null as (() => void) | null;
+    const t0 = now();
+    void (async () => {
+      let checkpoint: unknown = null;
+      try {
+        for (;;) {
+          const q = new URLSearchParams({ limit: String(limit) });
+          if (checkpoint !== null) q.set('checkpoint', JSON.stringify(checkpoint));
+          const res = await fetch(`/api/sync/${collection}/pull?${q}`, { headers: { authorization: `Bearer ${token}` } });
+          if (!res.ok) throw new Error(`pull ${res.status}`);
+          const body = (await res.json()) as { documents: Record<string, unknown>[]; checkpoint: unknown };
+          queue.push(body);
+          wake?.();
+          if (body.documents.length < limit || body.checkpoint === null) break;
+          checkpoint = body.checkpoint;
+        }
+      } catch (e) {
+        failure = e;
+      } finally {
+        done = true;
+        wake?.();
+      }
+    })();
+    let docs = 0;
+    let writingMs = 0;
+    for (;;) {
+      while (queue.length === 0 && !done) await new Promise<void>((r) => (wake = r));
+      if (failure) throw failure;
+      const pages = queue.splice(0);
+      if (pages.length === 0) break;
+      const rows = pages.flatMap((p) => p.documents).map(({ _deleted: _, ...d }) => d);
+      const w = now();
+      const res = await cols.customers.bulkInsert(rows as never[]);
+      writingMs += now() - w;
+      if (res.error.length > 0) throw new Error(`bulkInsert: ${JSON.stringify(res.error[0]).slice(0, 300)}`);
+      docs += rows.length;
+    }
+    return { docs, totalMs: now() - t0, writingMs };
+  } finally {
+    await db.remove();
+  }
+}
+
 export interface RawIdbResult {
   /** Documents put into one object store: what any storage on IndexedDB must at least do. */
   docsOnlyMs: number;
