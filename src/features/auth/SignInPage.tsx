@@ -43,13 +43,11 @@ export function SignInPage({ installButton, notice }: { installButton?: ReactNod
         navigate(DASHBOARD, { replace: true });
         return;
       }
-      const shown = signInErrorMessage(result);
-      setError(shown);
-      toaster.create({ type: 'error', title: shown.title, description: shown.message });
+      // Shown once, in the alert above the fields: as a toast too it said the same thing twice,
+      // and on a phone (toasts at the bottom) it covered the Entrar button while it lasted.
+      setError(signInErrorMessage(result));
     } catch {
-      const shown = signInErrorMessage({ code: 'unexpected' });
-      setError(shown);
-      toaster.create({ type: 'error', title: shown.title, description: shown.message });
+      setError(signInErrorMessage({ code: 'unexpected' }));
     } finally {
       setLoading(false);
     }

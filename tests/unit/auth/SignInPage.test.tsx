@@ -109,6 +109,13 @@ describe('SignInPage', () => {
     expect(alertText().split('Limite de sessões atingido').length - 1).toBe(1);
   });
 
+  it('says a refusal once, in the alert above the fields, not again in a toast', async () => {
+    await mount();
+    await submitWith({ ok: false, code: 'session_limit', message: '' });
+    expect(alertText()).toContain('Limite de sessões atingido');
+    expect(toasts).toEqual([]);
+  });
+
   it('shows the generic text for an unexpected error', async () => {
     await mount();
     await submitWith({ ok: false, code: 'unexpected', message: 'TypeError' });
