@@ -7,7 +7,7 @@ import { TEAM_TEXT as T } from './teamMessages';
 
 const when = (iso: string) => `${formatDate(iso)} ${formatTime(iso)}`;
 
-export type MemberAction = 'reset' | 'deactivate' | 'reactivate' | 'role';
+export type MemberAction = 'rename' | 'reset' | 'deactivate' | 'reactivate' | 'role';
 
 interface Props {
   member: StaffDoc;
@@ -64,6 +64,9 @@ export function MemberCard({ member, server, isMe, busy, onAction }: Props) {
           </Stack>
         )}
         <HStack gap="2" wrap="wrap">
+          <Button size="sm" variant="outline" disabled={busy} onClick={() => onAction('rename')}>
+            {T.rename}
+          </Button>
           {member.active && (
             <Button size="sm" variant="outline" disabled={busy} onClick={() => onAction('reset')}>
               {T.resetPassword}

@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { AddMemberDialog } from './AddMemberDialog';
 import { MemberCard, type MemberAction } from './MemberCard';
 import { notifyError, notifySuccess } from './notify';
+import { RenameMemberDialog } from './RenameMemberDialog';
 import { TemporaryPasswordDialog } from './TemporaryPasswordDialog';
 import { TEAM_TEXT as T } from './teamMessages';
 
@@ -29,6 +30,7 @@ export function TeamTab() {
   const [adding, setAdding] = useState(false);
   const [shown, setShown] = useState<{ result: TemporaryPasswordResponse; reset: boolean } | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
+  const [renaming, setRenaming] = useState<StaffDoc | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
   const [tick, setTick] = useState(0);
   const reload = useCallback(() => setTick((t) => t + 1), []);
@@ -51,6 +53,7 @@ export function TeamTab() {
 
   async function act(member: StaffDoc, action: MemberAction, role?: Role) {
     if (action === 'reset' || action === 'deactivate') return setPending({ member, action });
+    if (action === 'rename') return online ? setRenaming(member) : notifyError(new Error(T.offlineChange));
     setBusyId(member.id);
     const res = await updateTeamMember(member.id, action === 'role' ? { role } : { active: true });
     setBusyId(null);
@@ -121,6 +124,15 @@ export function TeamTab() {
         onCreated={(result) => {
           setAdding(false);
           setShown({ result, reset: false });
+          reload();
+        }}
+      />
+      <RenameMemberDialog
+        member={renaming}
+        onClose={() => setRenaming(null)}
+        onRenamed={(name) => {
+          setRenaming(null);
+          notifySuccess(T.renamed(name));
           reload();
         }}
       />
