@@ -182,6 +182,11 @@ for (const [size, options] of [['1280×800', {}], ['390×844', PHONE]] as const)
         await page.getByRole('button', { name: 'Adicionar membro' }).click();
         await page.getByTestId('add-member-dialog').waitFor();
         await check(page, `${size} add member dialog`, found);
+        await page.keyboard.press('Escape');
+        await page.getByTestId('add-member-dialog').waitFor({ state: 'detached' });
+        await page.getByRole('button', { name: 'Renomear' }).first().click();
+        await page.getByTestId('rename-member-dialog').waitFor();
+        await check(page, `${size} rename member dialog`, found);
       }
     }
 

@@ -1,8 +1,8 @@
 /**
  * Issue 17 — the team in the app, end to end: the owner adds a member in Configurações →
- * Equipe; the member signs in on a phone with the temporary password, changes it and works; the
- * owner deactivates them and the member's open app signs out within seconds; a stranger's
- * guesses leave the owner's own browser able to sign in.
+ * Equipe (and corrects the name); the member signs in on a phone with the temporary password,
+ * changes it and works; the owner deactivates them and the member's open app signs out within
+ * seconds; a stranger's guesses leave the owner's own browser able to sign in.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -23,6 +23,7 @@ import {
 } from '../support/e2e';
 
 const MEMBER = { name: 'Joana Soldadora', email: 'joana@forja.test', password: 'Joana#Solda2025' };
+const TYPO_NAME = 'Joana Soldadra';
 
 let suite: E2eSuite;
 beforeAll(async () => {
@@ -48,7 +49,8 @@ test('the owner adds a member, who signs in on a phone, changes the password and
   await owner.page.locator(`[data-member="${ADMIN_EMAIL}"]`).getByText('Você').waitFor();
   await owner.page.getByRole('button', { name: 'Adicionar membro' }).click();
   const form = owner.page.getByTestId('add-member-dialog');
-  await form.locator('input[name=member-name]').fill(MEMBER.name);
+  // Typed wrong at first; corrected below with 'Renomear'.
+  await form.locator('input[name=member-name]').fill(TYPO_NAME);
   await form.locator('input[name=member-email]').fill(MEMBER.email);
   await form.getByRole('button', { name: 'Criar acesso' }).click();
   const shown = owner.page.getByTestId('temporary-password-dialog');
@@ -61,7 +63,20 @@ test('the owner adds a member, who signs in on a phone, changes the password and
   await owner.page.screenshot({ path: artifactPath('team-temporary-password-1280.png') });
   await shown.getByRole('button', { name: 'Fechar' }).click();
   const card = owner.page.locator(`[data-member="${MEMBER.email}"]`);
+  await card.getByText(TYPO_NAME).waitFor();
+  // 'Renomear': an empty name is refused with the rule's text; the corrected one comes back to the
+  // list from the server (the local copy of the accounts is replicated).
+  await card.getByRole('button', { name: 'Renomear' }).click();
+  const rename = owner.page.getByTestId('rename-member-dialog');
+  expect(await rename.locator('input[name=member-name]').inputValue()).toBe(TYPO_NAME);
+  await rename.locator('input[name=member-name]').fill('   ');
+  await rename.getByRole('button', { name: 'Salvar' }).click();
+  await rename.getByText('Informe o nome.').waitFor();
+  await rename.locator('input[name=member-name]').fill(MEMBER.name);
+  await rename.getByRole('button', { name: 'Salvar' }).click();
+  await owner.page.getByText(`Nome alterado para ${MEMBER.name}.`).first().waitFor();
   await card.getByText(MEMBER.name).waitFor();
+  expect(await card.getByText(TYPO_NAME).count()).toBe(0);
   expect(await card.getByTestId('member-role').textContent()).toBe('Funcionário');
   expect(await card.getByTestId('member-status').textContent()).toBe('Ativo');
 
