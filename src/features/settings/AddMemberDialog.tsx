@@ -1,8 +1,9 @@
 /** 'Adicionar membro': name, e-mail and role; the server creates the account and answers the temporary password. */
 import { useState } from 'react';
-import { Button, CloseButton, Dialog, Field, HStack, Input, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
+import { Field, Input, NativeSelect, Stack } from '@chakra-ui/react';
 import { MEMBER_MESSAGES, memberProblems, ROLES, type MemberField, type Role } from '@shared';
 import { addTeamMember, type TemporaryPasswordResponse } from '../../data/team';
+import { MemberDialog, MemberFormActions } from './MemberDialog';
 import { TEAM_TEXT as T } from './teamMessages';
 
 interface Props {
@@ -13,24 +14,9 @@ interface Props {
 
 export function AddMemberDialog({ open, onClose, onCreated }: Props) {
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => !d.open && onClose()} placement="center" lazyMount unmountOnExit>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4" data-testid="add-member-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{T.addTitle}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body pb="5">
-              <AddMemberForm onCancel={onClose} onCreated={onCreated} />
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={T.close} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <MemberDialog open={open} title={T.addTitle} testId="add-member-dialog" onClose={onClose}>
+      <AddMemberForm onCancel={onClose} onCreated={onCreated} />
+    </MemberDialog>
   );
 }
 
@@ -83,19 +69,7 @@ function AddMemberForm({ onCancel, onCreated }: { onCancel: () => void; onCreate
           </NativeSelect.Root>
           <Field.ErrorText>{errors.role}</Field.ErrorText>
         </Field.Root>
-        {failure && (
-          <Text color="red.600" role="alert">
-            {failure}
-          </Text>
-        )}
-        <HStack justify="flex-end" gap="2">
-          <Button variant="outline" onClick={onCancel} disabled={busy}>
-            {T.cancel}
-          </Button>
-          <Button type="submit" colorPalette="blue" loading={busy} loadingText={T.creating}>
-            {T.create}
-          </Button>
-        </HStack>
+        <MemberFormActions failure={failure} busy={busy} onCancel={onCancel} submit={T.create} submitting={T.creating} />
       </Stack>
     </form>
   );

@@ -1,8 +1,9 @@
 /** 'Renomear': the owner corrects a member's name (the server checks it again and every device gets it). */
 import { useState } from 'react';
-import { Button, CloseButton, Dialog, Field, HStack, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { Field, Input, Stack, Text } from '@chakra-ui/react';
 import { MEMBER_MESSAGES, memberProblems, type StaffDoc } from '@shared';
 import { updateTeamMember } from '../../data/team';
+import { MemberDialog, MemberFormActions } from './MemberDialog';
 import { TEAM_TEXT as T } from './teamMessages';
 
 interface Props {
@@ -14,22 +15,9 @@ interface Props {
 
 export function RenameMemberDialog({ member, onClose, onRenamed }: Props) {
   return (
-    <Dialog.Root open={member !== null} onOpenChange={(d) => !d.open && onClose()} placement="center" lazyMount unmountOnExit>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4" data-testid="rename-member-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{T.renameTitle}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body pb="5">{member && <RenameForm member={member} onCancel={onClose} onRenamed={onRenamed} />}</Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={T.close} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <MemberDialog open={member !== null} title={T.renameTitle} testId="rename-member-dialog" onClose={onClose}>
+      {member && <RenameForm member={member} onCancel={onClose} onRenamed={onRenamed} />}
+    </MemberDialog>
   );
 }
 
@@ -64,19 +52,7 @@ function RenameForm({ member, onCancel, onRenamed }: { member: StaffDoc; onCance
           <Input name="member-name" value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" maxLength={130} />
           <Field.ErrorText>{error}</Field.ErrorText>
         </Field.Root>
-        {failure && (
-          <Text color="red.600" role="alert">
-            {failure}
-          </Text>
-        )}
-        <HStack justify="flex-end" gap="2">
-          <Button variant="outline" onClick={onCancel} disabled={busy}>
-            {T.cancel}
-          </Button>
-          <Button type="submit" colorPalette="blue" loading={busy} loadingText={T.saving}>
-            {T.save}
-          </Button>
-        </HStack>
+        <MemberFormActions failure={failure} busy={busy} onCancel={onCancel} submit={T.save} submitting={T.saving} />
       </Stack>
     </form>
   );
