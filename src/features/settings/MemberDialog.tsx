@@ -32,7 +32,6 @@ export function MemberDialog({ open, title, testId, onClose, children }: DialogP
   );
 }
 
-/** What the server refused (when it was not one field's fault), then Cancelar and the submit button. */
 interface ActionsProps {
   failure: string | null;
   busy: boolean;
@@ -41,6 +40,7 @@ interface ActionsProps {
   submitting: string;
 }
 
+/** What the server refused (when it was not one field's fault), then Cancelar and the submit button. */
 export function MemberFormActions({ failure, busy, onCancel, submit, submitting }: ActionsProps) {
   return (
     <>
