@@ -194,7 +194,12 @@ export function catalogInUseMessage(items: number, types = 0): string {
 /** The shop's time zone: its calendar dates (due dates, validity dates, "today") are São Paulo's. */
 export const SHOP_TIME_ZONE = 'America/Sao_Paulo';
 
-const shopDateFormat = new Intl.DateTimeFormat('en-CA', {
+/**
+ * The date's fields are read with formatToParts, never from a locale's whole pattern: 'en-CA'
+ * formats as 2026-11-26 in Node and Chromium but as 11/26/2026 in WebKit (seen in WebKitGTK
+ * 2.50.6 on Debian's ICU), which made every "today" there 'NaN-NaN-NaN' (issue 29).
+ */
+const shopDateFormat = new Intl.DateTimeFormat('en-US', {
   timeZone: SHOP_TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
@@ -205,7 +210,9 @@ const shopDateFormat = new Intl.DateTimeFormat('en-CA', {
 export function shopDate(instant: Date | string | number): string {
   const d = instant instanceof Date ? instant : new Date(instant);
   if (Number.isNaN(d.getTime())) return '';
-  return shopDateFormat.format(d);
+  const parts = shopDateFormat.formatToParts(d);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year').padStart(4, '0')}-${part('month').padStart(2, '0')}-${part('day').padStart(2, '0')}`;
 }
 
 /**
