@@ -18,7 +18,7 @@ export type CreateForjaDatabaseOptions = SyncTransport & {
   userId?: string | null;
   /** Defaults to Dexie over the global indexedDB. Always wrapped in a schema validator. */
   storage?: RxStorage<unknown, unknown>;
-  /** 'auto' (default): ajv where eval is allowed (Node, tests), z-schema under a strict CSP. */
+  /** 'auto' (default): ajv in Node (tests, tools), z-schema in a browser (strict CSP, no eval). */
   validator?: 'ajv' | 'z-schema' | 'auto';
   /** Only these collections (Node tests open several clients in one process: 13 max). */
   collections?: CollectionName[];
@@ -57,19 +57,17 @@ export type ForjaDatabase = {
 
 /**
  * ajv compiles validators with `new Function`, which the app's Content-Security-Policy
- * (script-src 'self', no 'unsafe-eval') forbids in the browser. Where eval is blocked we
- * validate with z-schema (an interpreter, same JSON Schema rules for our schemas).
+ * (script-src 'self', no 'unsafe-eval') forbids in the browser: there we validate with z-schema
+ * (an interpreter, same JSON Schema rules for our schemas), ajv only in Node (tests, tools).
+ * Decided by where we run, not by trying `new Function`: the try itself is a CSP violation that
+ * Firefox logs on every staff page (issue 29 §4).
  */
-function evalAllowed(): boolean {
-  try {
-    return new Function('return true')() === true;
-  } catch {
-    return false;
-  }
+function runsInNode(): boolean {
+  return typeof window === 'undefined' && typeof document === 'undefined';
 }
 
 async function validatedStorage(storage: RxStorage<unknown, unknown>, validator: 'ajv' | 'z-schema' | 'auto') {
-  const useAjv = validator === 'ajv' || (validator === 'auto' && evalAllowed());
+  const useAjv = validator === 'ajv' || (validator === 'auto' && runsInNode());
   if (useAjv) {
     const { getValidator } = await import('rxdb/plugins/validate-ajv');
     return validatingStorage(storage, getValidator as never, 'ajv');
