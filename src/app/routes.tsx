@@ -9,9 +9,19 @@ import { RouteError } from './RouteError';
 import { landingRoute } from './landing-route';
 import { publicQuotationRoute } from './quotation-route';
 
+/**
+ * Until the first page's lazy module has loaded there is nothing to draw (a server-drawn page is
+ * hydrated only after it has: main.tsx). Said explicitly, so React Router does not warn about a
+ * missing HydrateFallback on every page load (issue 29 §4: a clean console in every engine).
+ */
+function NothingYet() {
+  return null;
+}
+
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
+    HydrateFallback: NothingYet,
     children: [
       // The public pages paint without the UI kit (Chakra), which a phone on a slow network would
       // otherwise wait for; they load it themselves for their dialogs and toasts (ui/KitBoundary).
