@@ -22,6 +22,18 @@ import { loadPageHtml, type PublicPage } from './page-preloads';
 
 const NO_CACHE = new Set(['index.html', 'sw.js', 'registerSW.js', 'manifest.webmanifest']);
 
+/**
+ * The staff app's shell (index.html: /auth, /adm) is `no-store`, which keeps its pages out of the
+ * back/forward cache in every engine. WebKit (every iPhone browser) put a page into that cache
+ * while its IndexedDB databases were still being created (the first screen after sign-in, or the
+ * reload after the first password change): the suspended page's upgrade transaction never ended,
+ * and every later page waited on those databases for good — 'Salvando...' and 'Carregando
+ * clientes...' forever (issue 29 §1; WebKitGTK 2.50.6 with its page cache off did not hang). The
+ * service worker serves the precached shell with the same header. The public pages keep
+ * `no-cache` and the back/forward cache.
+ */
+const SHELL_CACHE_CONTROL = 'no-store';
+
 export interface StaticOptions {
   webDir: string;
   /** The server renderer's build (config.ssrDir). */
@@ -47,6 +59,8 @@ export async function registerStatic(app: FastifyInstance, { webDir, ssrDir, ans
         // A pre-compressed twin (x.js.br) is cached like the file it stands for.
         const rel = path.relative(webDir, filePath).split(path.sep).join('/').replace(/\.(br|gz)$/, '');
         if (rel.startsWith('assets/')) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        // A public page sent as the plain index.html (sendPage) has set its own already.
+        else if (rel === 'index.html') res.header('Cache-Control', res.getHeader('Cache-Control') ?? SHELL_CACHE_CONTROL);
         else if (NO_CACHE.has(rel) || rel.endsWith('.html')) res.header('Cache-Control', 'no-cache');
         else res.header('Cache-Control', 'public, max-age=3600');
       },
@@ -59,7 +73,7 @@ export async function registerStatic(app: FastifyInstance, { webDir, ssrDir, ans
   const landing = renderer && landingPageDrawer(renderer, answers, webDir, app.log);
   const budget = new DrawBudget(drawsPerMinute);
   const sendPage = (reply: FastifyReply, page: PublicPage | null, code?: string, drawn?: DrawnPage | null) => {
-    reply.header('Cache-Control', 'no-cache');
+    reply.header('Cache-Control', page ? 'no-cache' : SHELL_CACHE_CONTROL);
     if (page && pages) return reply.type('text/html; charset=utf-8').send(pages.render(page, code, drawn));
     return reply.type('text/html; charset=utf-8').sendFile('index.html');
   };
