@@ -4,6 +4,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { formatCentsBRL } from '../../domain/money';
 import { parseWholeNumber } from '../../domain/money-mask';
 import { MoneyInput } from '../../ui/MoneyInput';
+import { selectAllOnTap } from '../../ui/selectOnTap';
 import { FORM_TEXT as F } from './messages';
 
 export type MaterialRow = { key: number; name: string; quantity: number; priceCents: number };
@@ -35,6 +36,7 @@ export function MaterialsEditor({ rows, onChange, error }: Props) {
             <Input
               aria-label={`${F.quantity} ${i + 1}`}
               inputMode="numeric"
+              {...selectAllOnTap}
               value={String(r.quantity)}
               onChange={(e) => set(r.key, { quantity: parseWholeNumber(e.target.value) })}
             />
