@@ -10,6 +10,7 @@ const alias = { '@shared': shared };
  * - server: the sync-server against PGlite, and PostgreSQL when DATABASE_URL is set
  * - replication: real RxDB clients (fake-indexeddb) against a real running server
  * - e2e: Chromium via playwright-core against the built app and a running server
+ * - engines: WebKit (WebKitWebDriver) and Firefox (WebDriver BiDi) through the phone flow (issue 29)
  */
 export default defineConfig({
   resolve: { alias },
@@ -59,6 +60,19 @@ export default defineConfig({
           hookTimeout: 120_000,
           fileParallelism: false,
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'engines',
+          include: ['tests/engines/**/*.test.ts'],
+          environment: 'node',
+          // One long flow per engine; each step waits for what a person would see.
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

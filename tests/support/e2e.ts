@@ -113,22 +113,42 @@ export function spawnTs(entry: string, args: string[], env: NodeJS.ProcessEnv): 
 }
 
 /** GET url/api/health over https, verifying the server against `ca`. */
-function httpsHealth(url: string, ca: string): Promise<{ ok: boolean; status: number; body: unknown }> {
+/**
+ * One request to a server that speaks HTTPS with a test CA (Node's fetch cannot be given a CA).
+ * The body is parsed as JSON when it is JSON.
+ */
+export function httpsRequest(
+  url: string,
+  ca: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string; timeoutMs?: number } = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: unknown }> {
   return new Promise((resolve, reject) => {
-    const req = https.get(`${url}/api/health`, { ca, servername: 'localhost', timeout: 2000 }, (res) => {
-      let text = '';
-      res.on('data', (c: Buffer) => (text += c.toString()));
-      res.on('end', () => {
-        try {
-          resolve({ ok: res.statusCode === 200, status: res.statusCode ?? 0, body: JSON.parse(text) });
-        } catch (e) {
-          reject(e);
-        }
-      });
-    });
+    const req = https.request(
+      url,
+      { method: init.method ?? 'GET', headers: init.headers, ca, servername: 'localhost', timeout: init.timeoutMs ?? 10_000 },
+      (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () => {
+          let body: unknown = text;
+          try {
+            body = text ? JSON.parse(text) : null;
+          } catch {
+            // not JSON: the text itself
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
+        });
+      },
+    );
     req.on('timeout', () => req.destroy(new Error('timeout')));
     req.on('error', reject);
+    req.end(init.body);
   });
+}
+
+async function httpsHealth(url: string, ca: string): Promise<{ ok: boolean; status: number; body: unknown }> {
+  const res = await httpsRequest(`${url}/api/health`, ca, { timeoutMs: 2000 });
+  return { ok: res.status === 200, status: res.status, body: res.body };
 }
 
 async function waitForHealth(url: string, child: ChildProcess, logs: () => string, timeoutMs = 60_000, ca?: string) {
