@@ -11,6 +11,7 @@ import { exitOnStartError, main } from './main';
 import { lanAddresses, lanNames } from './tls/lan-addresses';
 import { ensureLanCertificates, type LanCertificates } from './tls/lan-ca';
 import { terminalQr } from './tls/terminal-qr';
+import { usePrivateUmask } from './private-files';
 
 const LAN_DEFAULTS = { HOST: '0.0.0.0', PORT: '8443', FORJA_HTTP_REDIRECT_PORT: '8080' };
 
@@ -28,8 +29,20 @@ export function lanConfig(env: Record<string, string | undefined> = process.env)
 function lanSummary(config: Config, port: number, certificates: LanCertificates): string {
   const lines: string[] = ['Modo rede local (HTTPS com o certificado da oficina)'];
   if (certificates.caCreated) lines.push('  Certificado da oficina criado agora: instale-o uma vez em cada celular.');
-  else if (certificates.serverIssued) lines.push('  Endereços da rede mudaram: certificado do servidor renovado (a autoridade é a mesma).');
-  lines.push(`  Impressão digital (SHA-256): ${certificates.caFingerprint}`, '');
+  else if (certificates.caConstrained) {
+    lines.push(
+      '  Certificado da oficina refeito com a mesma chave, agora limitado aos nomes e endereços da rede local.',
+      '  Os celulares continuam funcionando; instalá-lo de novo em cada um aplica o limite também neles.',
+    );
+  } else if (certificates.serverIssued) lines.push('  Certificado do servidor renovado (a autoridade é a mesma: nada muda nos celulares).');
+  if (certificates.namesOutsideCa.length > 0) {
+    lines.push(
+      `  Fora do certificado da oficina (ele é anterior a estes nomes): ${certificates.namesOutsideCa.join(', ')}.`,
+      '  Use os endereços abaixo; para incluí-los, apague a pasta tls e instale o novo certificado em cada celular.',
+    );
+  }
+  lines.push(`  Impressão digital (SHA-256): ${certificates.caFingerprint}`);
+  lines.push(`  Válido até ${certificates.caValidTo.toLocaleDateString('pt-BR', { timeZone: 'UTC' })}: depois disso, cada celular precisa instalar um novo.`, '');
   const addresses = config.host === '0.0.0.0' || config.host === '::' ? lanAddresses() : [config.host];
   if (addresses.length === 0) lines.push('  Nenhum endereço de rede encontrado: conecte o computador ao Wi-Fi ou cabo da oficina.');
   for (const address of addresses) {
@@ -44,6 +57,8 @@ function lanSummary(config: Config, port: number, certificates: LanCertificates)
 }
 
 async function run() {
+  // Before the certificates are written under the data directory.
+  usePrivateUmask();
   const { config, certificates } = lanConfig();
   ensureBuild(config);
   const server = await main(config);
