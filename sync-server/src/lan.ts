@@ -5,25 +5,45 @@
  * certificate and its install page, and per LAN address the https URL with a QR code.
  * Defaults: HOST 0.0.0.0, PORT 8443, FORJA_HTTP_REDIRECT_PORT 8080 (each can be set as usual).
  */
+import { readFileSync } from 'node:fs';
+import type tls from 'node:tls';
+import { pathToFileURL } from 'node:url';
 import { ensureBuild } from './build';
 import { ConfigError, loadConfig, type Config } from './config';
-import { exitOnStartError, main } from './main';
+import { exitOnStartError, main, type RunningServer } from './main';
 import { lanAddresses, lanNames } from './tls/lan-addresses';
-import { ensureLanCertificates, type LanCertificates } from './tls/lan-ca';
+import { ensureLanCertificates, type LanCertificates, type LanNames } from './tls/lan-ca';
 import { terminalQr } from './tls/terminal-qr';
 import { usePrivateUmask } from './private-files';
 
 const LAN_DEFAULTS = { HOST: '0.0.0.0', PORT: '8443', FORJA_HTTP_REDIRECT_PORT: '8080' };
 
-export function lanConfig(env: Record<string, string | undefined> = process.env): { config: Config; certificates: LanCertificates } {
+export function lanConfig(env: Record<string, string | undefined> = process.env): { config: Config; certificates: LanCertificates; names: LanNames } {
   if (env.FORJA_TLS_CERT || env.FORJA_TLS_KEY) {
     throw new ConfigError('FORJA_TLS_CERT/FORJA_TLS_KEY: "npm run lan" usa o certificado da própria oficina; para um certificado seu use "npm start"');
   }
   // Every variable checked before the data dir is touched (the certificate paths are filled in below).
   const base = loadConfig({ ...LAN_DEFAULTS, ...env, FORJA_TLS_CERT: 'lan', FORJA_TLS_KEY: 'lan' });
-  const certificates = ensureLanCertificates(base.dataDir, lanNames());
+  const names = lanNames();
+  const certificates = ensureLanCertificates(base.dataDir, names);
   const config = loadConfig({ ...LAN_DEFAULTS, ...env, FORJA_TLS_CERT: certificates.certFile, FORJA_TLS_KEY: certificates.keyFile });
-  return { config: { ...config, lanCaCertFile: certificates.caCertFile }, certificates };
+  return { config: { ...config, lanCaCertFile: certificates.caCertFile }, certificates, names };
+}
+
+const RENEWAL_CHECK_MS = 24 * 3600 * 1000;
+
+/**
+ * The server certificate lives 397 days and is renewed at start near its end; a server left
+ * running that long renews it here (checked daily) and serves the new one without a restart.
+ * For the names it started with: a Wi-Fi that is down at check time must not drop the LAN address
+ * from the certificate. Phones notice nothing: the same CA signs it. True when it was renewed.
+ */
+export function renewServerCertificateIfDue(server: RunningServer, names: LanNames, now: Date = new Date()): boolean {
+  const certificates = ensureLanCertificates(server.config.dataDir, names, now);
+  if (!certificates.serverIssued) return false;
+  // HTTPS here is Node's Http2SecureServer (a tls.Server): new connections get the new certificate.
+  (server.app.server as unknown as tls.Server).setSecureContext({ cert: readFileSync(certificates.certFile), key: readFileSync(certificates.keyFile) });
+  return true;
 }
 
 function lanSummary(config: Config, port: number, certificates: LanCertificates): string {
@@ -59,11 +79,22 @@ function lanSummary(config: Config, port: number, certificates: LanCertificates)
 async function run() {
   // Before the certificates are written under the data directory.
   usePrivateUmask();
-  const { config, certificates } = lanConfig();
+  const { config, certificates, names } = lanConfig();
   ensureBuild(config);
   const server = await main(config);
   const addr = server.app.server.address();
   console.log(lanSummary(config, typeof addr === 'object' && addr ? addr.port : config.port, certificates));
+  setInterval(() => {
+    try {
+      if (renewServerCertificateIfDue(server, names)) console.log('Certificado do servidor renovado (a autoridade é a mesma: nada muda nos celulares).');
+    } catch (err) {
+      console.error('Não foi possível renovar o certificado do servidor:', err);
+    }
+  }, RENEWAL_CHECK_MS).unref();
 }
 
-run().catch(exitOnStartError);
+// Only as `npm run lan`: the tests import lanConfig, and an import must not start a LAN server
+// on 0.0.0.0:8443 (with a build and a ./data of its own) inside the test process.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  run().catch(exitOnStartError);
+}

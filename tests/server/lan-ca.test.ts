@@ -4,7 +4,8 @@
  * constraints — the office PC's names and private/loopback addresses — and a certificate signed
  * with its key for any other name is refused by a real TLS client (Node's OpenSSL). A CA made
  * before this gets the constraints with the same key, so phones that installed it keep working.
- * Its folder is private (0700/0600) whatever the umask.
+ * Its folder is private (0700/0600) whatever the umask. The server certificate it signs lives 397
+ * days and a running server renews it when due, with nothing asked of phones.
  */
 import { X509Certificate, generateKeyPairSync } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,8 +14,11 @@ import path from 'node:path';
 import tls from 'node:tls';
 import forge from 'node-forge';
 import { afterAll, describe, expect, test } from 'vitest';
+import { lanConfig, renewServerCertificateIfDue } from '../../sync-server/src/lan';
+import { startServer } from '../../sync-server/src/main';
 import { ensureLanCertificates, type LanNames } from '../../sync-server/src/tls/lan-ca';
 import { privateModeOffenders } from '../support/private-modes';
+import { servedCertificate } from '../support/tls';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'forja-lan-ca-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -213,4 +217,37 @@ describe('the LAN certificate authority', () => {
       process.umask(previous);
     }
   });
+
+  test('a running server renews its certificate when due and serves the new one at once; the CA stays', async () => {
+    const dataDir = freshDataDir();
+    const { config, names, certificates } = lanConfig({
+      FORJA_DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      FORJA_HTTP_REDIRECT_PORT: '0',
+      FORJA_WEB_DIR: path.join(tmp, 'no-web'),
+    });
+    const server = await startServer(config);
+    try {
+      const port = Number(new URL(server.url).port);
+      const first = new X509Certificate(await servedCertificate(port, 'localhost'));
+      expect(renewServerCertificateIfDue(server, names)).toBe(false);
+
+      // 370 days on: within 30 days of the 397-day end.
+      const later = new Date(Date.now() + 370 * 86400_000);
+      expect(renewServerCertificateIfDue(server, names, later)).toBe(true);
+      const renewed = new X509Certificate(await servedCertificate(port, 'localhost'));
+      expect(renewed.fingerprint256).not.toBe(first.fingerprint256);
+      expect(renewed.fingerprint256).toBe(new X509Certificate(readFileSync(certificates.certFile)).fingerprint256);
+      expect(new Date(renewed.validTo).getTime()).toBeGreaterThan(later.getTime() + 300 * 86400_000);
+      // Signed by the CA phones already trust, for the same names.
+      const caPem = readFileSync(certificates.caCertFile, 'utf8');
+      expect(new X509Certificate(caPem).fingerprint256).toBe(certificates.caFingerprint);
+      expect(renewed.checkIssued(new X509Certificate(caPem))).toBe(true);
+      expect(renewed.subjectAltName).toBe(first.subjectAltName);
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
 });
+
