@@ -17,12 +17,25 @@
  */
 import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { ConfigError } from './config';
 
 export const PRIVATE_UMASK = 0o077;
 export const PRIVATE_DIR_MODE = 0o700;
 export const PRIVATE_FILE_MODE = 0o600;
 
 const modesApply = process.platform !== 'win32';
+
+/** chmod, or one line saying why the start stops: something there belongs to another user. */
+function setMode(entry: string, mode: number): void {
+  try {
+    chmodSync(entry, mode);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') throw err;
+    throw new ConfigError(
+      `FORJA_DATA_DIR: ${entry} pertence a outro usuário e não pode ficar restrito a este; rode o servidor como o dono da pasta de dados (ou corrija com chown -R).`,
+    );
+  }
+}
 
 /** For the server and each CLI that writes, before anything is written. */
 export function usePrivateUmask(): void {
@@ -54,7 +67,7 @@ export function tightenTree(root: string): number {
     if (st.isSymbolicLink()) return;
     const wanted = st.isDirectory() ? PRIVATE_DIR_MODE : PRIVATE_FILE_MODE;
     if ((st.mode & 0o7777) !== wanted) {
-      chmodSync(entry, wanted);
+      setMode(entry, wanted);
       changed++;
     }
     if (st.isDirectory()) for (const name of readdirSync(entry)) visit(path.join(entry, name));
@@ -80,7 +93,7 @@ export function repairDataDirModes(dataDir: string): number {
   let changed = 0;
   // statSync: a data directory that is a symbolic link is still the data directory.
   if ((statSync(dataDir).mode & 0o7777) !== PRIVATE_DIR_MODE) {
-    chmodSync(dataDir, PRIVATE_DIR_MODE);
+    setMode(dataDir, PRIVATE_DIR_MODE);
     changed++;
   }
   for (const name of SERVER_ENTRIES) changed += tightenTree(path.join(dataDir, name));
