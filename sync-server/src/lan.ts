@@ -14,20 +14,31 @@ import { exitOnStartError, main, type RunningServer } from './main';
 import { lanAddresses, lanNames } from './tls/lan-addresses';
 import { ensureLanCertificates, type LanCertificates, type LanNames } from './tls/lan-ca';
 import { terminalQr } from './tls/terminal-qr';
-import { usePrivateUmask } from './private-files';
+import { repairDataDirModes, repairedModesMessage, usePrivateUmask } from './private-files';
 
 const LAN_DEFAULTS = { HOST: '0.0.0.0', PORT: '8443', FORJA_HTTP_REDIRECT_PORT: '8080' };
 
-export function lanConfig(env: Record<string, string | undefined> = process.env): { config: Config; certificates: LanCertificates; names: LanNames } {
+export interface LanSetup {
+  config: Config;
+  certificates: LanCertificates;
+  /** The names the server certificate was made for (renewals keep them). */
+  names: LanNames;
+  /** Entries of the data directory (tls/ among them) that were open to other users and made private. */
+  repairedModes: number;
+}
+
+export function lanConfig(env: Record<string, string | undefined> = process.env): LanSetup {
   if (env.FORJA_TLS_CERT || env.FORJA_TLS_KEY) {
     throw new ConfigError('FORJA_TLS_CERT/FORJA_TLS_KEY: "npm run lan" usa o certificado da própria oficina; para um certificado seu use "npm start"');
   }
   // Every variable checked before the data dir is touched (the certificate paths are filled in below).
   const base = loadConfig({ ...LAN_DEFAULTS, ...env, FORJA_TLS_CERT: 'lan', FORJA_TLS_KEY: 'lan' });
+  // Before the certificates: a CA key left readable by an older version is repaired and said (run()).
+  const repairedModes = repairDataDirModes(base.dataDir);
   const names = lanNames();
   const certificates = ensureLanCertificates(base.dataDir, names);
   const config = loadConfig({ ...LAN_DEFAULTS, ...env, FORJA_TLS_CERT: certificates.certFile, FORJA_TLS_KEY: certificates.keyFile });
-  return { config: { ...config, lanCaCertFile: certificates.caCertFile }, certificates, names };
+  return { config: { ...config, lanCaCertFile: certificates.caCertFile }, certificates, names, repairedModes };
 }
 
 const RENEWAL_CHECK_MS = 24 * 3600 * 1000;
@@ -79,7 +90,8 @@ function lanSummary(config: Config, port: number, certificates: LanCertificates)
 async function run() {
   // Before the certificates are written under the data directory.
   usePrivateUmask();
-  const { config, certificates, names } = lanConfig();
+  const { config, certificates, names, repairedModes } = lanConfig();
+  if (repairedModes > 0) console.warn(repairedModesMessage(config.dataDir, repairedModes));
   ensureBuild(config);
   const server = await main(config);
   const addr = server.app.server.address();

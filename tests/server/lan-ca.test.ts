@@ -218,6 +218,21 @@ describe('the LAN certificate authority', () => {
     }
   });
 
+  test.skipIf(process.platform === 'win32')('npm run lan makes a CA folder left open by an older version private before using it, and counts it for its one line', () => {
+    const previous = process.umask(0o022);
+    try {
+      const dataDir = freshDataDir();
+      writeUnconstrainedCa(path.join(dataDir, 'tls')); // 0755 folders, 0644 key and certificate
+      const setup = lanConfig({ FORJA_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', FORJA_HTTP_REDIRECT_PORT: '0' });
+      // The data dir, tls/, ca.key and ca.crt.
+      expect(setup.repairedModes).toBe(4);
+      expect(setup.certificates.caConstrained).toBe(true);
+      expect(privateModeOffenders(dataDir)).toEqual([]);
+    } finally {
+      process.umask(previous);
+    }
+  });
+
   test('a running server renews its certificate when due and serves the new one at once; the CA stays', async () => {
     const dataDir = freshDataDir();
     const { config, names, certificates } = lanConfig({
