@@ -13,6 +13,7 @@ import { DataDirInUseError, createDatabase, pgliteDir } from './db';
 import { startLocalAdmin } from './local-admin';
 import type { Database } from './db/types';
 import { runMigrations } from './migrations/runner';
+import { repairDataDirModes, repairedModesMessage, usePrivateUmask } from './private-files';
 import { seed, type AdminSeed } from './seed';
 import { loadCertificateFiles } from './tls/certificate-files';
 import { readTlsFiles } from './tls/files';
@@ -24,12 +25,16 @@ export interface RunningServer {
   config: Config;
   url: string;
   admin: AdminSeed;
+  /** How many entries of the data directory were open to other users and made private at this start. */
+  repairedModes: number;
   stop(): Promise<void>;
 }
 
 export async function startServer(config: Config, opts: { logger?: BuildAppOptions['logger'] } = {}): Promise<RunningServer> {
   // Before the database: a bad certificate stops the start with nothing in the data dir touched.
   const tls = config.tls ? readTlsFiles(config.tls) : null;
+  // A data directory from an older version (or copied in by hand) is made private before it is opened.
+  const repairedModes = repairDataDirModes(config.dataDir);
   const db = await createDatabase(config);
   let redirect: Server | null = null;
   try {
@@ -63,6 +68,7 @@ export async function startServer(config: Config, opts: { logger?: BuildAppOptio
       config,
       url: `${tls ? 'https' : 'http'}://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`,
       admin,
+      repairedModes,
       async stop() {
         if (stopped) return;
         stopped = true;
@@ -157,11 +163,14 @@ export function exitOnStartError(err: unknown): never {
 }
 
 export async function main(config: Config = loadConfigOrExit()): Promise<RunningServer> {
+  // Also set by start.ts and lan.ts before they write (builds, certificates); here for `npm run server`.
+  usePrivateUmask();
   // Warnings and errors only by default: the start-up summary stays readable. LOG_LEVEL=info
   // logs every request.
   const level = process.env.LOG_LEVEL ?? 'warn';
   const server = await startServer(config, { logger: { level } });
   handleSignals(server);
+  if (server.repairedModes > 0) console.warn(repairedModesMessage(config.dataDir, server.repairedModes));
   console.log(summary(server));
   return server;
 }

@@ -5,8 +5,10 @@
  */
 import { ensureBuild } from './build';
 import { exitOnStartError, loadConfigOrExit, main } from './main';
+import { usePrivateUmask } from './private-files';
 
 async function run() {
+  usePrivateUmask();
   const config = loadConfigOrExit();
   ensureBuild(config);
   await main(config);

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
 import { DataDirInUseError, pgliteDir } from '../db';
 import { dumpPgliteDir } from '../db/pglite';
+import { PRIVATE_FILE_MODE, usePrivateUmask } from '../private-files';
 
 export function defaultBackupName(now = new Date()): string {
   const p = (n: number) => String(n).padStart(2, '0');
@@ -16,6 +17,8 @@ export function defaultBackupName(now = new Date()): string {
 }
 
 async function run() {
+  // The file holds the token-signing secret, password hashes and sessions: only this user reads it.
+  usePrivateUmask();
   const config = loadConfig();
   if (config.databaseUrl) {
     console.error('DATABASE_URL aponta para um PostgreSQL: faça o backup com pg_dump, por exemplo');
@@ -25,7 +28,7 @@ async function run() {
   }
   const file = path.resolve(process.argv.slice(2).find((a) => !a.startsWith('-')) ?? defaultBackupName());
   const dump = await dumpPgliteDir(pgliteDir(config.dataDir));
-  writeFileSync(file, dump, { flag: 'wx' });
+  writeFileSync(file, dump, { flag: 'wx', mode: PRIVATE_FILE_MODE });
   console.log(`Backup gravado em ${file} (${(dump.length / 1024).toFixed(0)} KiB).`);
   console.log(`Para restaurar: npm run restore -- ${path.basename(file)}`);
 }

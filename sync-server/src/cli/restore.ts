@@ -8,8 +8,10 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
 import { DataDirInUseError, pgliteDir } from '../db';
 import { restorePgliteDir } from '../db/pglite';
+import { repairDataDirModes, repairedModesMessage, usePrivateUmask } from '../private-files';
 
 async function run() {
+  usePrivateUmask();
   const file = process.argv.slice(2).find((a) => !a.startsWith('-'));
   if (!file) {
     console.error('Uso: npm run restore -- <arquivo de backup>');
@@ -26,6 +28,10 @@ async function run() {
     process.exit(1);
   }
   await restorePgliteDir(dir, new Uint8Array(readFileSync(path.resolve(file))));
+  // The restored database is private already (restorePgliteDir); the data directory around it and
+  // what else the server keeps there (tls/) may come from elsewhere.
+  const repaired = repairDataDirModes(config.dataDir);
+  if (repaired > 0) console.log(repairedModesMessage(config.dataDir, repaired));
   console.log(`Banco restaurado em ${dir}. Inicie o servidor com npm start.`);
 }
 

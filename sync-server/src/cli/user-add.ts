@@ -12,6 +12,7 @@ import { runMigrations } from '../migrations/runner';
 import { normalizeEmail } from '../auth/users';
 import { addOrRescueUser, type UserAddInput, type UserAddResult } from '../team/accounts-cli';
 import { requestUserAdd } from '../local-admin';
+import { usePrivateUmask } from '../private-files';
 
 const USAGE = 'Uso: npm run user:add -- <email> [--dono] [--nome "Nome da pessoa"]';
 
@@ -38,6 +39,8 @@ function report(r: UserAddResult) {
 }
 
 async function run() {
+  // Without a running server it opens (and may create) the embedded database itself.
+  usePrivateUmask();
   const input = parseArgs(process.argv.slice(2));
   if (!input) {
     console.error(USAGE);

@@ -3,13 +3,14 @@
  * transaction under one mutex, so concurrent transactions are serialised for us.
  * Caveat: calling `db.query` (not `tx.query`) inside a `db.transaction` callback deadlocks.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database, QueryResult, Queryable } from './types';
 import { TYPE_PARSERS } from './types-parsers';
 import { CommitSignal } from './committed';
 import { DataDirInUseError } from './errors';
+import { PRIVATE_FILE_MODE, makePrivateDir, tightenTree } from '../private-files';
 
 
 function pidAlive(pid: number): boolean {
@@ -30,7 +31,7 @@ function acquireLock(dir: string): () => void {
   const token = `${process.pid}:${Math.random().toString(36).slice(2)}`;
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      writeFileSync(lockFile, token, { flag: 'wx' });
+      writeFileSync(lockFile, token, { flag: 'wx', mode: PRIVATE_FILE_MODE });
       return () => {
         try {
           if (readFileSync(lockFile, 'utf8') === token) rmSync(lockFile, { force: true });
@@ -56,12 +57,20 @@ function acquireLock(dir: string): () => void {
 }
 
 export async function createPgliteDatabase(dir: string): Promise<Database> {
-  mkdirSync(dir, { recursive: true });
+  makePrivateDir(dir);
   const release = acquireLock(dir);
   let pg: PGlite;
   try {
     pg = await PGlite.create(dir, { parsers: TYPE_PARSERS });
   } catch (err) {
+    release();
+    throw err;
+  }
+  try {
+    // PGlite chmods the catalog it unpacks (0666) and its relcache file (0644) itself: see private-files.ts.
+    tightenTree(dir);
+  } catch (err) {
+    await pg.close().catch(() => {});
     release();
     throw err;
   }
@@ -93,6 +102,7 @@ export async function createPgliteDatabase(dir: string): Promise<Database> {
       closed = true;
       try {
         await pg.close();
+        tightenTree(dir);
       } finally {
         release();
       }
@@ -113,15 +123,19 @@ export async function dumpPgliteDir(dir: string): Promise<Uint8Array> {
       return new Uint8Array(await blob.arrayBuffer());
     } finally {
       await pg.close();
+      tightenTree(dir);
     }
   } finally {
     release();
   }
 }
 
-/** Creates an embedded database in `dir` (which must not hold one) from a dumpPgliteDir copy. */
+/**
+ * Creates an embedded database in `dir` (which must not hold one) from a dumpPgliteDir copy.
+ * PGlite unpacks the copy with the modes it recorded (0666): they are set private afterwards.
+ */
 export async function restorePgliteDir(dir: string, dump: Uint8Array): Promise<void> {
-  mkdirSync(dir, { recursive: true });
+  makePrivateDir(dir);
   const release = acquireLock(dir);
   try {
     const pg = await PGlite.create(dir, { loadDataDir: new Blob([dump as Uint8Array<ArrayBuffer>]) });
@@ -129,6 +143,7 @@ export async function restorePgliteDir(dir: string, dump: Uint8Array): Promise<v
       await pg.query('SELECT 1');
     } finally {
       await pg.close();
+      tightenTree(dir);
     }
   } finally {
     release();
