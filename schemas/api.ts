@@ -12,6 +12,16 @@ export interface LoginRequest {
   device_name?: string;
 }
 
+/**
+ * POST /api/auth/password. Outside the first access the current password is required (a stolen
+ * access token alone must not change it); a wrong one counts against the account's sign-in throttle.
+ */
+export interface ChangePasswordRequest {
+  new_password: string;
+  /** Required unless the account is still in its first access. */
+  current_password?: string;
+}
+
 export interface AuthUser {
   id: string;
   email: string;

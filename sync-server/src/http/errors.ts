@@ -13,6 +13,9 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   unauthorized: 401,
   password_change_required: 403,
   weak_password: 422,
+  current_password_required: 422,
+  // Not 401: the session is fine (a 401 would make the app refresh it and try again).
+  wrong_current_password: 403,
   forbidden: 403,
   not_found: 404,
   invalid_code: 400,
