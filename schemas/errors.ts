@@ -4,6 +4,7 @@
  */
 export const ERROR_MESSAGES = {
   invalid_request: 'Requisição inválida. Verifique os dados enviados.',
+  payload_too_large: 'O corpo da requisição é grande demais.',
   invalid_credentials: 'Email ou senha incorretos',
   session_limit:
     'Limite de sessões atingido — Você já está logado em 3 dispositivos diferentes. Por favor, faça logout em um deles para continuar.',
