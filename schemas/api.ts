@@ -12,6 +12,16 @@ export interface LoginRequest {
   device_name?: string;
 }
 
+/**
+ * POST /api/auth/password. Outside the first access the current password is required (a stolen
+ * access token alone must not change it); a wrong one counts against the account's sign-in throttle.
+ */
+export interface ChangePasswordRequest {
+  new_password: string;
+  /** Required unless the account is still in its first access. */
+  current_password?: string;
+}
+
 export interface AuthUser {
   id: string;
   email: string;
@@ -155,10 +165,29 @@ export interface PushRow<T = Record<string, unknown>> {
 /**
  * Push answers with the array of current master documents for the rows that conflict
  * (RxDB's contract). A refused row is answered like a conflict — with the current server
- * document, or a tombstone of the pushed document when the server has none — so the
- * queue moves on; the reasons travel in this response header as JSON `PushRejection[]`.
+ * document, or a tombstone (its id and short plain fields, never the refused content) when the
+ * server has none — so the queue moves on; the reasons travel in this response header as JSON
+ * `PushRejection[]`. The header is bounded (about 12 kB): when a batch's reasons do not all fit,
+ * it carries the first ones and PUSH_REJECTIONS_MORE_HEADER says where the rest are.
  */
 export const PUSH_REJECTIONS_HEADER = 'x-forja-rejections';
+
+/**
+ * Present only when the rejections header could not hold every refusal of the push: JSON
+ * `PushRejectionsMore`. Every refusal of the push is in the server's refusal store, read back
+ * with GET API_PATHS.syncRejections(collection)?from=…&through=… (the device's own session only).
+ */
+export const PUSH_REJECTIONS_MORE_HEADER = 'x-forja-rejections-more';
+
+export interface PushRejectionsMore {
+  /** Refusals of the push in all. */
+  total: number;
+  /** How many the rejections header left out (it holds the first `total - omitted`). */
+  omitted: number;
+  /** The push's records in the refusal store: ids from..through (pass both back unchanged). */
+  from: number;
+  through: number;
+}
 
 export interface PushRejection {
   id: string;
@@ -192,6 +221,8 @@ export const API_PATHS = {
   password: '/api/auth/password',
   syncPull: (c: CollectionName) => `/api/sync/${c}/pull`,
   syncPush: (c: CollectionName) => `/api/sync/${c}/push`,
+  /** The refusals of one push that its header could not hold (PUSH_REJECTIONS_MORE_HEADER). */
+  syncRejections: (c: CollectionName) => `/api/sync/${c}/rejections`,
   syncStream: '/api/sync/stream',
   publicQuotation: (code: string) => `/api/public/quotations/${encodeURIComponent(code)}`,
   publicCompany: '/api/public/company',

@@ -4,6 +4,7 @@
  */
 export const ERROR_MESSAGES = {
   invalid_request: 'Requisição inválida. Verifique os dados enviados.',
+  payload_too_large: 'O corpo da requisição é grande demais.',
   invalid_credentials: 'Email ou senha incorretos',
   session_limit:
     'Limite de sessões atingido — Você já está logado em 3 dispositivos diferentes. Por favor, faça logout em um deles para continuar.',
@@ -11,6 +12,9 @@ export const ERROR_MESSAGES = {
   unauthorized: 'Sessão expirada ou inválida. Entre novamente.',
   password_change_required: 'Altere sua senha antes de continuar.',
   weak_password: 'A senha não atende aos requisitos mínimos',
+  // Changing a password outside the first access (issue 30): a stolen access token is not enough.
+  current_password_required: 'Informe sua senha atual para definir uma nova.',
+  wrong_current_password: 'A senha atual está incorreta.',
   forbidden: 'Você não tem permissão para esta ação.',
   not_found: 'Orçamento não encontrado. Verifique se o código está correto.',
   invalid_code: 'Código do orçamento inválido ou não fornecido',

@@ -12,10 +12,12 @@ import type { Database } from './db/types';
 import './context';
 import { authRoutes } from './auth/routes';
 import { teamRoutes } from './team/routes';
-import { requireSession } from './auth/guard';
+import { requireSession, requireSessionBeforeBody, SESSION_GUARDS } from './auth/guard';
 import { loadSigningSecret } from './auth/tokens';
-import { AppError, installErrorHandling } from './http/errors';
+import { AppError, answerFrameworkError, installErrorHandling } from './http/errors';
+import { installJsonBodyParser } from './http/json-body';
 import { installTransportHeaders } from './http/secure';
+import { HELMET_OPTIONS } from './http/security-headers';
 import { registerStatic } from './http/static';
 import { readTlsFiles, type TlsMaterial } from './tls/files';
 import { certificateRoutes } from './tls/routes';
@@ -32,24 +34,8 @@ export interface BuildAppOptions {
   tls?: TlsMaterial | null;
 }
 
-/** CSP the built PWA works under: own scripts only, emotion's inline styles, Maps embeds. */
-export const CSP_DIRECTIVES = {
-  defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
-  styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
-  fontSrc: ["'self'", 'data:'],
-  connectSrc: ["'self'"],
-  workerSrc: ["'self'"],
-  manifestSrc: ["'self'"],
-  frameSrc: ['https://www.google.com', 'https://maps.google.com'],
-  objectSrc: ["'none'"],
-  baseUri: ["'self'"],
-  formAction: ["'self'"],
-  frameAncestors: ["'self'"],
-  // The shop may serve over plain http on its LAN: do not force https sub-resources.
-  upgradeInsecureRequests: null,
-};
+/** The largest body read from a request without a session (a sign-in is well under 1 KB). */
+export const UNAUTHENTICATED_BODY_LIMIT = 16 * 1024;
 
 export async function buildApp({ config, db, logger = false, tls }: BuildAppOptions): Promise<FastifyInstance> {
   const material = tls !== undefined ? tls : config.tls ? readTlsFiles(config.tls) : null;
@@ -63,7 +49,11 @@ export async function buildApp({ config, db, logger = false, tls }: BuildAppOpti
     trustProxy: config.trustProxy,
     // Open sync streams (and idle keep-alive sockets) must not hold up a restart or shutdown.
     forceCloseConnections: true,
-    bodyLimit: 5 * 1024 * 1024,
+    // What sign-in and the public forms need. Only the push route reads more (PUSH_BODY_LIMIT),
+    // and only for a live session (requireSessionBeforeBody): bodies without one stay small.
+    bodyLimit: UNAUTHENTICATED_BODY_LIMIT,
+    // A URL Fastify cannot decode answers in pt-BR, with the security headers too.
+    frameworkErrors: answerFrameworkError,
     // '__proto__' / 'constructor.prototype' keys are dropped from JSON bodies instead of failing
     // the whole request: one such row must not keep the valid rows of its push batch out.
     onProtoPoisoning: 'remove',
@@ -78,6 +68,13 @@ export async function buildApp({ config, db, logger = false, tls }: BuildAppOpti
   app.decorateRequest('session', null);
 
   installErrorHandling(app);
+  installJsonBodyParser(app);
+  // Admin routes check the session before their body is read (auth/guard.ts requireSessionBeforeBody).
+  app.addHook('onRoute', (route) => {
+    const guards = [route.preHandler, route.preValidation].flat();
+    if (!guards.some((g) => SESSION_GUARDS.has(g))) return;
+    route.onRequest = [...[route.onRequest ?? []].flat(), requireSessionBeforeBody];
+  });
   // Text PostgreSQL cannot hold (NUL, lone surrogates: schemas/rules.ts) never reaches a query:
   // in an address, a query string or a body it is a 400 with a pt-BR message. A push is checked
   // row by row instead (sync/validate.ts), so one bad document never fails the rest of its batch.
@@ -87,13 +84,7 @@ export async function buildApp({ config, db, logger = false, tls }: BuildAppOpti
       findUnacceptableText(request.params) ?? findUnacceptableText(request.query) ?? (isPush ? null : findUnacceptableText(request.body));
     if (bad) throw new AppError('invalid_request', INVALID_TEXT_MESSAGE);
   });
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
-    // Google Maps iframes and cross-origin images must keep working.
-    crossOriginEmbedderPolicy: false,
-    // Sent per request by installTransportHeaders, only on https (a LAN http server must stay reachable).
-    strictTransportSecurity: false,
-  });
+  await app.register(helmet, HELMET_OPTIONS);
   installTransportHeaders(app);
   await app.register(cookie);
   await app.register(rateLimit, {

@@ -1,7 +1,8 @@
 /**
  * Issue 8 in Chromium: catalogues in Configurações, an item registered and moved offline on the
  * movement ledger, the overview's status, count and chart, the company profile on the landing
- * page, and ending another device's session from 'Minha conta' (also on a 390×844 phone).
+ * page, ending another device's session from 'Minha conta' (also on a 390×844 phone), and
+ * changing the password there, which asks for the current one (issue 30).
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -188,4 +189,31 @@ test('on a phone, Perfil opens Minha conta, where another device’s session is 
   expect(await quantityShown(page)).toBe('51');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(1);
+});
+
+test("Minha conta: a new password needs the current one (a wrong one is refused and the user stays signed in)", async () => {
+  const { page } = await newContext(browser, server);
+  await signIn(page, ADMIN_EMAIL, STAFF_PASSWORD);
+  await page.goto('/adm/settings?tab=conta');
+  const form = page.locator('form').filter({ has: page.locator('input[name=current-password]') });
+  await form.getByLabel('Senha atual').fill('Errada#Senha1');
+  await form.locator('input[name=new-password]').fill('Nova#Senha2025');
+  await form.locator('input[name=confirm-password]').fill('Nova#Senha2025');
+  await form.getByRole('button', { name: 'Alterar senha' }).click();
+  await toast(page, 'A senha atual está incorreta.');
+  await page.getByTestId('account-email').getByText(ADMIN_EMAIL).waitFor({ state: 'visible' });
+
+  await form.getByLabel('Senha atual').fill(STAFF_PASSWORD);
+  await form.getByRole('button', { name: 'Alterar senha' }).click();
+  await toast(page, 'Sua nova senha foi configurada');
+  expect(await form.getByLabel('Senha atual').inputValue()).toBe('');
+  // The old password no longer signs in; the new one does.
+  const sign = (password: string) =>
+    fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: ADMIN_EMAIL, password, device_id: 'e2e-check' }),
+    });
+  expect((await sign(STAFF_PASSWORD)).status).toBe(401);
+  expect((await sign('Nova#Senha2025')).status).toBe(200);
 });

@@ -31,6 +31,8 @@ export async function makeClient(
     sendAhead?: boolean;
     /** No change stream: the client learns of server changes only by pulling. */
     noStream?: boolean;
+    /** SyncEngineOptions.pushBatchSize (100 in the app). */
+    pushBatchSize?: number;
   } = { label: 'c' },
 ) {
   const session = opts.session ?? (await signIn(server, { deviceName: opts.label }));
@@ -87,6 +89,7 @@ export async function makeClient(
     retryTime: 150,
     streamMaxBackoffMs: 1000,
     sendAhead: opts.sendAhead,
+    pushBatchSize: opts.pushBatchSize,
   });
   trace.follow(fdb.sync.replications);
   trace.followEngine(fdb.sync);

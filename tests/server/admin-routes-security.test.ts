@@ -18,6 +18,8 @@ const ADMIN_ROUTES = [
   'GET /api/sync/stream',
   'GET /api/sync/:collection/pull',
   'POST /api/sync/:collection/push',
+  // The refusals of a push its header could not hold (issue 30).
+  'GET /api/sync/:collection/rejections',
   // The owner's team management (issue 17); a staff member's session is refused too (team.test.ts).
   'GET /api/team',
   'POST /api/team',

@@ -17,6 +17,7 @@ import {
   TEST_ADMIN_PASSWORD,
   type TestServer,
 } from '../support/server';
+import { LOGIN_FAILURE_LIMIT } from '../../sync-server/src/auth/throttle';
 
 describe.each(backends())('auth (%s)', (backend) => {
   let server: TestServer;
@@ -260,13 +261,58 @@ describe.each(backends())('auth (%s)', (backend) => {
     test('a strong password is accepted (204): the old one stops working, the new one signs in', async () => {
       const s = await signIn(server);
       const other = await login(server, { email: s.user.email, password: s.user.password, deviceId: randomUUID() });
-      const res = await api(server, '/api/auth/password', { method: 'POST', token: s.accessToken, body: { new_password: 'Outra#Senha9' } });
+      const res = await api(server, '/api/auth/password', {
+        method: 'POST',
+        token: s.accessToken,
+        body: { current_password: s.user.password, new_password: 'Outra#Senha9' },
+      });
       expect(res.status).toBe(204);
       expect((await login(server, { email: s.user.email, password: s.user.password })).status).toBe(401);
       expect((await login(server, { email: s.user.email, password: 'Outra#Senha9' })).status).toBe(200);
       // The device that changed it stays signed in; other devices are signed out.
       expect((await api(server, '/api/auth/sessions', { token: s.accessToken })).status).toBe(200);
       expect((await api(server, '/api/auth/sessions', { token: other.accessToken! })).status).toBe(401);
+    });
+
+    test('outside the first access the current password is required: a stolen access token alone changes nothing', async () => {
+      const s = await signIn(server);
+      const other = await login(server, { email: s.user.email, password: s.user.password, deviceId: randomUUID() });
+      const missing = await api(server, '/api/auth/password', { method: 'POST', token: s.accessToken, body: { new_password: 'Roubada#Senha1' } });
+      expect(missing.status).toBe(422);
+      expect(missing.body).toEqual({ error: 'current_password_required', message: 'Informe sua senha atual para definir uma nova.' });
+      const wrong = await api(server, '/api/auth/password', {
+        method: 'POST',
+        token: s.accessToken,
+        body: { current_password: 'Chute#Errado1', new_password: 'Roubada#Senha1' },
+      });
+      expect(wrong.status).toBe(403);
+      expect(wrong.body).toEqual({ error: 'wrong_current_password', message: 'A senha atual está incorreta.' });
+      // Nothing changed: the old password still signs in, the new one does not, the other device is still signed in.
+      expect((await login(server, { email: s.user.email, password: 'Roubada#Senha1' })).status).toBe(401);
+      expect((await login(server, { email: s.user.email, password: s.user.password })).status).toBe(200);
+      expect((await api(server, '/api/auth/sessions', { token: other.accessToken! })).status).toBe(200);
+    });
+
+    test('a wrong current password counts against the sign-in throttle: past the limit even the right one gets 429', async () => {
+      const s = await signIn(server);
+      for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) {
+        const res = await api(server, '/api/auth/password', {
+          method: 'POST',
+          token: s.accessToken,
+          body: { current_password: `Chute#${i}Errado`, new_password: 'Roubada#Senha1' },
+        });
+        expect(res.status, `guess ${i + 1}`).toBe(403);
+      }
+      const right = await api(server, '/api/auth/password', {
+        method: 'POST',
+        token: s.accessToken,
+        body: { current_password: s.user.password, new_password: 'Roubada#Senha1' },
+      });
+      expect(right.status).toBe(429);
+      expect(right.body.error).toBe('rate_limited');
+      expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0);
+      // The same allowance as sign-in: a sign-in from an unknown device is throttled too.
+      expect((await login(server, { email: s.user.email, password: s.user.password })).status).toBe(429);
     });
 
     test('first access: only password change and logout pass until the password is changed', async () => {
@@ -294,7 +340,12 @@ describe.each(backends())('auth (%s)', (backend) => {
       const s = await signIn(server);
       const before = await server.db.query<{ _seq: string }>('SELECT _seq FROM users WHERE id = $1', [s.user.id]);
       expect(Number(before.rows[0]._seq)).toBeGreaterThan(0);
-      await api(server, '/api/auth/password', { method: 'POST', token: s.accessToken, body: { new_password: 'Troca#Senha7' } });
+      const change = await api(server, '/api/auth/password', {
+        method: 'POST',
+        token: s.accessToken,
+        body: { current_password: s.user.password, new_password: 'Troca#Senha7' },
+      });
+      expect(change.status).toBe(204);
       const after = await server.db.query<{ _seq: string }>('SELECT _seq FROM users WHERE id = $1', [s.user.id]);
       expect(Number(after.rows[0]._seq)).toBeGreaterThan(Number(before.rows[0]._seq));
     });

@@ -1,7 +1,9 @@
 /** The refusal reasons of a whole push batch must fit a response header clients accept (16 KiB). */
 import { describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES, type PushRejection } from '@shared';
-import { rejectionsHeader } from '../../sync-server/src/sync/http';
+import { rejectionHeaders } from '../../sync-server/src/sync/http';
+
+const rejectionsHeader = (all: PushRejection[]) => rejectionHeaders(all, null).rejections;
 
 const rejection = (i: number): PushRejection => ({
   id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,

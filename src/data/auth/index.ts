@@ -10,7 +10,7 @@
  *   WITHOUT wiping local data (unsynced work survives an involuntary sign-out).
  */
 import { useSyncExternalStore } from 'react';
-import { API_PATHS, ERROR_MESSAGES, type AuthUser, type ErrorCode, type LoginResponse } from '@shared';
+import { API_PATHS, ERROR_MESSAGES, type AuthUser, type ChangePasswordRequest, type ErrorCode, type LoginResponse } from '@shared';
 import { getDeviceId, getDeviceName } from './device';
 import { readLastUser, readPendingMirror, writeLastUser, writePendingMirror } from './last-user';
 
@@ -281,13 +281,18 @@ export async function signIn(email: string, password: string): Promise<SignInRes
   }
 }
 
-export async function changePassword(newPassword: string): Promise<ChangePasswordResult> {
+/**
+ * Sets a new password. `currentPassword` is required by the server outside the first access
+ * (the first-access dialog has none to give: the temporary password was just typed to sign in).
+ */
+export async function changePassword(newPassword: string, currentPassword?: string): Promise<ChangePasswordResult> {
   let res: Response;
+  const request: ChangePasswordRequest = { new_password: newPassword, ...(currentPassword === undefined ? {} : { current_password: currentPassword }) };
   try {
     res = await authFetch(API_PATHS.password, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ new_password: newPassword }),
+      body: JSON.stringify(request),
     });
   } catch {
     return { ok: false, code: 'network', message: UNEXPECTED_MESSAGE };

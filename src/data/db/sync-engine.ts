@@ -6,9 +6,11 @@ import {
   ERROR_MESSAGES,
   INSERT_ONLY_COLLECTIONS,
   PUSH_REJECTIONS_HEADER,
+  PUSH_REJECTIONS_MORE_HEADER,
   READ_ONLY_COLLECTIONS,
   type CollectionName,
   type PushRejection,
+  type PushRejectionsMore,
   type PushRow,
   type SyncCheckpoint,
   type SyncStreamEvent,
@@ -809,16 +811,24 @@ export class SyncEngine {
     });
     if (!res.ok) throw await errorFrom(res);
     const masters = (await res.json()) as WithDeleted<AnyDoc>[];
-    let rejections: PushRejection[] = [];
-    const header = res.headers.get(PUSH_REJECTIONS_HEADER);
-    if (header) {
-      try {
-        rejections = JSON.parse(header) as PushRejection[];
-      } catch {
-        rejections = [];
-      }
-    }
+    const rejections = parseJsonHeader<PushRejection[]>(res.headers.get(PUSH_REJECTIONS_HEADER)) ?? [];
+    const more = parseJsonHeader<PushRejectionsMore>(res.headers.get(PUSH_REJECTIONS_MORE_HEADER));
+    if (more) rejections.push(...(await this.rejectionsLeftOut(name, more, rejections)));
     return { masters, rejections };
+  }
+
+  /**
+   * The refusals of a push that its bounded header left out, read from the server's refusal store.
+   * Without them a refused row would count as stored (its tombstone answer still deletes it here,
+   * but the user would never see why). A failure to read them fails the push: RxDB retries it,
+   * and the retry is refused again with its reasons.
+   */
+  private async rejectionsLeftOut(name: CollectionName, more: PushRejectionsMore, known: PushRejection[]): Promise<PushRejection[]> {
+    const query = new URLSearchParams({ from: String(more.from), through: String(more.through) });
+    const res = await this.request(`${API_PATHS.syncRejections(name)}?${query}`);
+    if (!res.ok) throw await errorFrom(res);
+    const seen = new Set(known.map((r) => r.id));
+    return ((await res.json()) as PushRejection[]).filter((r) => !seen.has(r.id));
   }
 
 
@@ -892,6 +902,16 @@ export class SyncEngine {
     }
     if (this.stopped) return;
     await this.store.setLastSync(new Date().toISOString(), true);
+  }
+}
+
+/** A JSON response header, or null when absent or unreadable. */
+function parseJsonHeader<T>(value: string | null): T | null {
+  if (!value) return null;
+  try {
+    return JSON.parse(value) as T;
+  } catch {
+    return null;
   }
 }
 

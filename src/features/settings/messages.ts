@@ -57,6 +57,8 @@ export const SETTINGS_TEXT = {
     title: 'Minha conta',
     email: 'E-mail',
     passwordTitle: 'Alterar senha',
+    currentPassword: 'Senha atual',
+    currentRequired: 'Informe sua senha atual.',
     newPassword: 'Nova senha',
     confirmPassword: 'Confirmar nova senha',
     rulesTitle: 'A senha precisa ter:',

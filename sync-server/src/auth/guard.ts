@@ -8,7 +8,7 @@
  * Usage: `app.get('/api/x', { preHandler: requireSession }, handler)`; the app must be built
  * by buildApp (it reads `request.server.forja`).
  */
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import type { AuthSession } from '../context';
 import { AppError } from '../http/errors';
 import { findLiveSession, touchSession } from './sessions';
@@ -37,7 +37,8 @@ export async function authenticate(request: FastifyRequest): Promise<AuthSession
 
 export function requireSessionWith(opts: RequireSessionOptions = {}): preHandlerAsyncHookHandler {
   return async function requireSessionHandler(request: FastifyRequest, _reply: FastifyReply) {
-    const session = await authenticate(request);
+    // (Already found before the body was read when the request has one: requireSessionBeforeBody.)
+    const session = request.session ?? (await authenticate(request));
     if (!session) throw new AppError('unauthorized');
     if (session.firstAccess && !opts.allowFirstAccess) throw new AppError('password_change_required');
     request.session = session;
@@ -54,3 +55,25 @@ export const requireOwner: preHandlerAsyncHookHandler = async function requireOw
 
 /** Password change and logout: a live session, first access or not. */
 export const requireSessionAllowingFirstAccess = requireSessionWith({ allowFirstAccess: true });
+
+/** Every guard above: a route using one of them (as preHandler or preValidation) is an admin route. */
+export const SESSION_GUARDS: ReadonlySet<unknown> = new Set([requireSession, requireOwner, requireSessionAllowingFirstAccess]);
+
+/** Whether the request announces a body (a length above 0, or a chunked one of unknown length). */
+function announcesBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
+}
+
+/**
+ * onRequest of every admin route (added by app.ts): a request with a body must carry a live
+ * session BEFORE the body is read — onRequest runs before parsing, preHandler/preValidation
+ * after — so nobody without a session makes the server read and parse megabytes (issue 30: 5 MB
+ * bodies were parsed, ~0.5 s each, before the 401). The session found is kept for the guard.
+ */
+export const requireSessionBeforeBody: onRequestAsyncHookHandler = async function requireSessionBeforeBodyHandler(request) {
+  if (!announcesBody(request)) return;
+  const session = await authenticate(request);
+  if (!session) throw new AppError('unauthorized');
+  request.session = session;
+};

@@ -1,6 +1,6 @@
 /** /api/auth/* — thin HTTP layer over auth/service.ts and auth/sessions.ts. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { LoginRequest, LoginResponse, SessionInfo } from '@shared';
+import type { ChangePasswordRequest, LoginRequest, LoginResponse, SessionInfo } from '@shared';
 import { AppError } from '../http/errors';
 import { isHttps } from '../http/secure';
 import { requireSession, requireSessionAllowingFirstAccess } from './guard';
@@ -49,7 +49,11 @@ const loginBody = {
 const passwordBody = {
   type: 'object',
   required: ['new_password'],
-  properties: { new_password: { type: 'string', maxLength: 1024 } },
+  properties: {
+    new_password: { type: 'string', maxLength: 1024 },
+    // Required outside the first access (checked by changePassword, which knows the account).
+    current_password: { type: 'string', maxLength: 1024 },
+  },
 } as const;
 
 const sessionIdParams = {
@@ -158,12 +162,24 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post<{ Body: { new_password: string } }>(
+  app.post<{ Body: ChangePasswordRequest }>(
     '/api/auth/password',
     { preHandler: requireSessionAllowingFirstAccess, schema: { body: passwordBody } },
     async (request, reply) => {
       const s = request.session!;
-      await changePassword(db, s.userId, s.sessionId, request.body.new_password);
+      const b = request.body;
+      try {
+        await changePassword(db, {
+          userId: s.userId,
+          sessionId: s.sessionId,
+          newPassword: b.new_password,
+          currentPassword: b.current_password,
+          ip: request.ip ?? null,
+        });
+      } catch (err) {
+        if (err instanceof LoginThrottledError) reply.header('retry-after', String(err.retryAfterSeconds));
+        throw err;
+      }
       return reply.code(204).send();
     },
   );

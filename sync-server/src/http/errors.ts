@@ -2,17 +2,22 @@
  * The one place that maps API error codes (schemas/errors.ts) to HTTP statuses, plus the
  * Fastify error handler: bad input is always a 400 with a pt-BR message, never a 500.
  */
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_MESSAGES, apiError, type ErrorCode } from '@shared';
+import { applySecurityHeaders } from './security-headers';
 
 export const ERROR_STATUS: Record<ErrorCode, number> = {
   invalid_request: 400,
+  payload_too_large: 413,
   invalid_credentials: 401,
   session_limit: 409,
   rate_limited: 429,
   unauthorized: 401,
   password_change_required: 403,
   weak_password: 422,
+  current_password_required: 422,
+  // Not 401: the session is fine (a 401 would make the app refresh it and try again).
+  wrong_current_password: 403,
   forbidden: 403,
   not_found: 404,
   invalid_code: 400,
@@ -88,7 +93,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     // Malformed JSON, wrong content type, empty body with JSON content type, too large, bad URL…
     const status = fe.statusCode ?? 500;
     if (status === 429) return sendError(reply, 'rate_limited');
-    if (status === 413) return sendError(reply, 'invalid_request', 'O corpo da requisição é grande demais.');
+    if (status === 413) return sendError(reply, 'payload_too_large');
     if (status === 415) return sendError(reply, 'invalid_request', 'Envie o corpo da requisição como JSON.');
     if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || fe instanceof SyntaxError) {
       return sendError(reply, 'invalid_request', 'O corpo da requisição não é um JSON válido.');
@@ -97,4 +102,19 @@ export function installErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return sendError(reply, 'internal');
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: a URL it cannot even decode (FST_ERR_BAD_URL, e.g. `GET /%`) or a
+ * path parameter over maxParamLength is answered before any hook runs — so helmet's headers are
+ * set here, and the answer is the usual pt-BR `{error, message}`.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  applySecurityHeaders(request.raw, reply.raw);
+  if (error.code === 'FST_ERR_BAD_URL') return sendError(reply, 'invalid_request', 'Endereço inválido.');
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply.code(414).type('application/json; charset=utf-8').send(apiError('invalid_request', 'Endereço longo demais.'));
+  }
+  request.log.error({ err: error }, 'framework error');
+  return sendError(reply, 'internal');
 }

@@ -13,7 +13,7 @@ export function isHttps(request: FastifyRequest): boolean {
 /** 180 days, the usual minimum for a site that stays on https. */
 const HSTS = 'max-age=15552000';
 
-function isLoopbackName(host: string): boolean {
+export function isLoopbackName(host: string): boolean {
   return host === 'localhost' || host.endsWith('.localhost') || host.startsWith('127.') || host === '::1';
 }
 

@@ -1,10 +1,10 @@
 /** Parsing and answering helpers for the sync routes (kept out of routes.ts so it stays thin). */
-import { ERROR_MESSAGES, sanitizeText, type PushRejection, type SyncCheckpoint } from '@shared';
+import { ERROR_MESSAGES, sanitizeText, type PushRejection, type PushRejectionsMore, type SyncCheckpoint } from '@shared';
 import { AppError } from '../http/errors';
 import type { PushRow } from './push';
 
 export const PUSH_MAX_ROWS = 1000;
-/** Keep the rejections header well below clients' 16 KiB response-header limit. */
+/** Keep the rejections header well below clients' 16 KiB response-header limit (with the other headers). */
 const HEADER_BUDGET = 12_000;
 
 function bad(message: string): AppError {
@@ -44,6 +44,12 @@ export function parseLimit(raw: unknown, fallback: number, max: number): number 
   return Math.min(Number(raw), max);
 }
 
+/** An id of the refusal store given back by a device (PushRejectionsMore.from / through). */
+export function parseRecordId(raw: unknown, name: string): number {
+  if (typeof raw !== 'string' || !/^\d{1,15}$/.test(raw)) throw bad(`O parâmetro "${name}" deve ser um número inteiro.`);
+  return Number(raw);
+}
+
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
@@ -76,14 +82,33 @@ export function asciiJson(value: unknown): string {
   return JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
 }
 
+/** The header values of a push's refusals (PUSH_REJECTIONS_HEADER and, when needed, PUSH_REJECTIONS_MORE_HEADER). */
+export interface RejectionHeaders {
+  rejections: string;
+  more: string | null;
+}
+
 /**
- * The x-forja-rejections value; if it grows too large, field lists are dropped first, then the
- * messages (clients take the standard message of the error code).
+ * The x-forja-rejections value, never over HEADER_BUDGET: field lists are dropped first, then
+ * the messages (clients take the standard message of the error code), then the list is cut —
+ * and `more` (x-forja-rejections-more) says how many were left out and where the refusal store
+ * holds them all (`recorded`: the push's rows in sync_rejections). A header over 16 KiB makes
+ * Node's fetch (and other clients) fail the whole answer (issue 30: 1,000 refused rows made 42.9 KB).
  */
-export function rejectionsHeader(rejections: PushRejection[]): string {
+export function rejectionHeaders(rejections: PushRejection[], recorded: { from: number; through: number } | null): RejectionHeaders {
   const full = asciiJson(rejections);
-  if (full.length <= HEADER_BUDGET) return full;
+  if (full.length <= HEADER_BUDGET) return { rejections: full, more: null };
   const withoutFields = asciiJson(rejections.map(({ id, error, message }) => ({ id, error, message })));
-  if (withoutFields.length <= HEADER_BUDGET) return withoutFields;
-  return asciiJson(rejections.map(({ id, error }) => ({ id, error })));
+  if (withoutFields.length <= HEADER_BUDGET) return { rejections: withoutFields, more: null };
+  const bare = rejections.map(({ id, error }) => asciiJson({ id, error }));
+  let length = 2; // the brackets
+  let kept = 0;
+  while (kept < bare.length && length + bare[kept].length + (kept > 0 ? 1 : 0) <= HEADER_BUDGET) {
+    length += bare[kept].length + (kept > 0 ? 1 : 0);
+    kept++;
+  }
+  const value = `[${bare.slice(0, kept).join(',')}]`;
+  if (kept === bare.length) return { rejections: value, more: null };
+  const more: PushRejectionsMore | null = recorded && { total: rejections.length, omitted: rejections.length - kept, ...recorded };
+  return { rejections: value, more: more && asciiJson(more) };
 }

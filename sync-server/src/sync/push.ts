@@ -16,7 +16,7 @@
  *      values, and answer the merged master so the client adopts it.
  * Unique violations become `duplicate_phone` / `duplicate_code` / `duplicate_catalog_name`.
  */
-import { ERROR_MESSAGES, isAcceptableText, sanitizeText, type CollectionName, type ErrorCode, type PushRejection } from '@shared';
+import { collectionSchemas, ERROR_MESSAGES, isAcceptableText, type CollectionName, type ErrorCode, type PushRejection } from '@shared';
 import type { Database, Queryable } from '../db/types';
 import { rowToDoc, selectList, type Doc } from '../collections/convert';
 import { TABLES, UNIQUE_INDEXES, type SyncedCollection } from '../collections/tables';
@@ -25,6 +25,7 @@ import { refuseCatalogDeletionInUse } from './catalog-in-use';
 import { mergeDocuments, sameContent, type PlainDoc } from './merge';
 import { logConflicts } from './conflict-log';
 import { canonicalInstant, validateDocument } from './validate';
+import { PushRecord, recordRejection } from './refusals';
 import { existingIds, firstVersion, insertMany, keepFirstVersion, lockWrites, readStored, writeDoc, type StoredDoc, type Writer } from './store';
 
 export interface PushRow {
@@ -36,6 +37,8 @@ export interface PushOutcome {
   /** Master documents for conflicting and refused rows (RxDB's push response). */
   masters: Doc[];
   rejections: PushRejection[];
+  /** The refusals as recorded in the refusal store (refusals.ts). */
+  record: PushRecord;
 }
 
 export class Refusal extends Error {
@@ -165,32 +168,30 @@ async function mergeAndWrite(
   return writeDoc(tx, def, mergedDoc, writer);
 }
 
-/** The tombstone of a pushed document, answered for a refused row the server has never stored. */
-function tombstoneOf(input: Record<string, unknown>): Doc {
-  const out = { ...input };
-  for (const k of ['_rev', '_meta', '_attachments']) delete out[k];
-  return { ...out, _deleted: true } as Doc;
-}
+/** Longest text kept in the tombstone of a refused document. */
+const TOMBSTONE_TEXT_MAX = 200;
 
-async function recordRejection(
-  db: Queryable,
-  collection: string,
-  row: PushRow,
-  rejection: PushRejection,
-  writer: Writer,
-): Promise<void> {
-  await db.query(
-    `INSERT INTO sync_rejections (collection, doc_id, code, message, document, user_id, session_id)
-     VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7)`,
-    // The refused document is kept for the record; text PostgreSQL cannot hold is made safe first.
-    [collection, sanitizeText(row.newDocumentState.id), rejection.error, rejection.message, JSON.stringify(sanitizeText(row.newDocumentState)), writer.userId, writer.sessionId],
-  );
+/**
+ * The tombstone answered for a refused row the server has never stored: the device deletes its
+ * copy (the refused version is kept aside by its sync engine). It carries the id and the
+ * collection's own short plain fields (what a local index may read), never the refused content
+ * itself — no lists, objects, long texts or unknown fields (issue 30: echoing a document nested
+ * 100,000 deep back made the answer fail to serialise).
+ */
+function tombstoneOf(collection: CollectionName, input: Record<string, unknown>): Doc {
+  const out: Record<string, unknown> = { id: input.id };
+  for (const field of Object.keys(collectionSchemas[collection].properties)) {
+    const v = input[field];
+    const plain = v === null || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && v.length <= TOMBSTONE_TEXT_MAX);
+    if (plain && field !== 'id') out[field] = v;
+  }
+  return { ...out, _deleted: true } as Doc;
 }
 
 /** Refuses a row: logs it and answers the server's document (or a tombstone of the pushed one). */
 async function refuse(
   db: Queryable,
-  collection: string,
+  collection: CollectionName,
   row: PushRow,
   refusal: Refusal,
   writer: Writer,
@@ -203,9 +204,9 @@ async function refuse(
     message: refusal.detail ?? ERROR_MESSAGES[refusal.code],
     ...(refusal.fields && refusal.fields.length > 0 ? { fields: refusal.fields } : {}),
   };
-  await recordRejection(db, collection, row, rejection, writer);
+  await recordRejection(db, collection, row.newDocumentState.id, row.newDocumentState, rejection, writer, out.record);
   out.rejections.push(rejection);
-  out.masters.push((await currentMaster()) ?? tombstoneOf(row.newDocumentState));
+  out.masters.push((await currentMaster()) ?? tombstoneOf(collection, row.newDocumentState));
 }
 
 /**
@@ -255,7 +256,7 @@ function pushTransaction(db: Database, collection: SyncedCollection, rows: PushR
   const def = TABLES[collection];
   return db.transaction(async (tx) => {
     await lockWrites(tx);
-    const out: PushOutcome = { masters: [], rejections: [] };
+    const out: PushOutcome = { masters: [], rejections: [], record: new PushRecord() };
     // Answers keep the order of the rows they belong to, whichever path handled them.
     const rowOf = new Map<unknown, number>();
     const tagNew = (i: number, from: { masters: number; rejections: number }) => {
@@ -329,7 +330,7 @@ function pushTransaction(db: Database, collection: SyncedCollection, rows: PushR
       tagNew(v.index, from);
     }
     const byRow = <T>(xs: T[]) => xs.map((x, k) => ({ x, k })).sort((a, b) => (rowOf.get(a.x) ?? 0) - (rowOf.get(b.x) ?? 0) || a.k - b.k).map((e) => e.x);
-    return { masters: byRow(out.masters), rejections: byRow(out.rejections) };
+    return { masters: byRow(out.masters), rejections: byRow(out.rejections), record: out.record };
   });
 }
 
@@ -349,7 +350,7 @@ export async function refuseAll(
   code: ErrorCode,
   currentOf: (id: string) => Promise<Doc | null>,
 ): Promise<PushOutcome> {
-  const out: PushOutcome = { masters: [], rejections: [] };
+  const out: PushOutcome = { masters: [], rejections: [], record: new PushRecord() };
   for (const row of rows) {
     const id = row.newDocumentState.id;
     const current = async () => (isAcceptableText(id) ? currentOf(id) : null);

@@ -2,12 +2,14 @@
  * Replication routes (RxDB's HTTP pattern), all behind the bearer session guard:
  *   GET  /api/sync/:collection/pull?checkpoint=<json {"seq":n}>&limit=N → {documents, checkpoint}
  *   POST /api/sync/:collection/push  [{assumedMasterState, newDocumentState}] → master docs of
- *        conflicting and refused rows; refusals in the x-forja-rejections header
+ *        conflicting and refused rows; refusals in the x-forja-rejections header (bounded; when
+ *        cut, x-forja-rejections-more says where the rest are)
+ *   GET  /api/sync/:collection/rejections?from=&through= → that push's refusals from the store
  *   GET  /api/sync/stream    one text/event-stream per device for every collection
  *   GET  /api/sync/conflicts?limit=N[&collection=c][&doc_id=id] → the conflict log, newest first
  */
 import type { FastifyInstance, preHandlerAsyncHookHandler, preHandlerHookHandler } from 'fastify';
-import { PUSH_REJECTIONS_HEADER, type CollectionName } from '@shared';
+import { PUSH_REJECTIONS_HEADER, PUSH_REJECTIONS_MORE_HEADER, type CollectionName } from '@shared';
 import type { Database } from '../db/types';
 import type {} from '../context';
 import { AppError } from '../http/errors';
@@ -15,9 +17,10 @@ import { findLiveSession } from '../auth/sessions';
 import { onRevokedSessions } from '../auth/session-events';
 import { isCollectionName, type SyncedCollection } from '../collections/tables';
 import { listConflicts } from './conflict-log';
-import { parseCheckpoint, parseLimit, parsePushBody, rejectionsHeader } from './http';
+import { parseCheckpoint, parseLimit, parsePushBody, parseRecordId, PUSH_MAX_ROWS, rejectionHeaders } from './http';
 import { pull, PULL_DEFAULT_LIMIT, PULL_MAX_LIMIT, ResyncRequired } from './pull';
 import { pushRows, refuseAll, storedDocument } from './push';
+import { listPushRejections, pruneRejections, recordMalformed } from './refusals';
 import { storedStaffDoc } from './staff-doc';
 import { isReadOnly } from './rights';
 import { ChangeHub, EventStream, streamSettings } from './stream';
@@ -29,6 +32,8 @@ export interface SyncRoutesOptions {
 }
 
 export const PUSH_ROUTE = '/api/sync/:collection/push';
+/** A push of up to PUSH_MAX_ROWS documents; read only for a live session (app.ts). */
+export const PUSH_BODY_LIMIT = 5 * 1024 * 1024;
 
 function collectionParam(params: unknown): CollectionName {
   const name = (params as { collection?: string }).collection ?? '';
@@ -68,7 +73,7 @@ export async function syncRoutes(app: FastifyInstance, opts: SyncRoutesOptions):
     }
   });
 
-  app.post(PUSH_ROUTE, { preHandler }, async (request, reply) => {
+  app.post(PUSH_ROUTE, { preHandler, bodyLimit: PUSH_BODY_LIMIT }, async (request, reply) => {
     const collection = collectionParam(request.params);
     const { rows, malformed } = parsePushBody(request.body);
     const session = request.session!;
@@ -80,12 +85,27 @@ export async function syncRoutes(app: FastifyInstance, opts: SyncRoutesOptions):
       : collection === 'company' && session.role !== 'owner'
         ? await refuseAll(db, collection, rows, writer, 'owner_only', (id) => storedDocument(db, 'company', id))
         : await pushRows(db, collection as SyncedCollection, rows, writer);
+    await recordMalformed(db, collection, malformed, writer, outcome.record);
     const rejections = [...malformed, ...outcome.rejections];
-    if (rejections.length > 0) reply.header(PUSH_REJECTIONS_HEADER, rejectionsHeader(rejections));
+    if (rejections.length > 0) {
+      await pruneRejections(db, writer.userId);
+      const headers = rejectionHeaders(rejections, outcome.record.range);
+      reply.header(PUSH_REJECTIONS_HEADER, headers.rejections);
+      if (headers.more) reply.header(PUSH_REJECTIONS_MORE_HEADER, headers.more);
+    }
     // The server's own share of the round trip (its change event has left by now): bench:sync
     // splits a live change's time into the network's and the server's with it.
     reply.header('server-timing', `push;dur=${reply.elapsedTime.toFixed(1)}`);
     return outcome.masters;
+  });
+
+  // The refusals of one of this device's pushes whose header could not hold them all.
+  app.get('/api/sync/:collection/rejections', { preHandler }, async (request) => {
+    const collection = collectionParam(request.params);
+    const q = request.query as Record<string, unknown>;
+    const from = parseRecordId(q.from, 'from');
+    const through = parseRecordId(q.through, 'through');
+    return listPushRejections(db, request.session!.sessionId, collection, from, through, PUSH_MAX_ROWS);
   });
 
   app.get('/api/sync/conflicts', { preHandler }, async (request) => {

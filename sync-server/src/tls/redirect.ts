@@ -4,6 +4,8 @@
  * here directly: a phone that does not trust the shop's CA yet can still fetch them.
  */
 import http from 'node:http';
+import { isLoopbackName } from '../http/secure';
+import { applySecurityHeaders } from '../http/security-headers';
 import { CA_HEADERS, CA_PATH, INSTALL_PAGE_HEADERS, INSTALL_PAGE_PATH, type CertificateFiles } from './certificate-files';
 
 export interface RedirectOptions {
@@ -28,6 +30,10 @@ export function redirectTarget(hostHeader: string | undefined, url: string | und
 
 export async function startRedirectServer({ host, port, httpsPort, files }: RedirectOptions): Promise<http.Server> {
   const server = http.createServer((req, res) => {
+    // The same security headers as every answer of the app (the install page is a page too).
+    applySecurityHeaders(req, res);
+    // Plain http away from this machine: the browser ignores COOP and logs an error for it (as http/secure.ts).
+    if (!isLoopbackName(hostnameOf(req.headers.host).replace(/^\[|\]$/g, ''))) res.removeHeader('Cross-Origin-Opener-Policy');
     const pathOnly = (req.url ?? '/').split('?')[0];
     if ((req.method === 'GET' || req.method === 'HEAD') && pathOnly === CA_PATH && files.caDer) {
       res.writeHead(200, CA_HEADERS);

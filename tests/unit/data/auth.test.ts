@@ -152,3 +152,20 @@ test('changing the password clears first_access', async () => {
   fetchMock.mockResolvedValueOnce(json(422, { error: 'weak_password', message: 'A senha não atende aos requisitos mínimos' }));
   expect(await changePassword('fraca')).toEqual({ ok: false, code: 'weak_password', message: 'A senha não atende aos requisitos mínimos' });
 });
+
+test('outside the first access the current password goes with the new one; the first-access change sends none', async () => {
+  fetchMock.mockResolvedValueOnce(json(200, session));
+  await signIn('ana@forja.test', 'x');
+  fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
+  expect(await changePassword('Nova#Senha1', 'Antiga#Senha1')).toEqual({ ok: true });
+  expect(JSON.parse(String(fetchMock.mock.lastCall![1].body))).toEqual({ new_password: 'Nova#Senha1', current_password: 'Antiga#Senha1' });
+
+  fetchMock.mockResolvedValueOnce(json(403, { error: 'wrong_current_password', message: 'A senha atual está incorreta.' }));
+  expect(await changePassword('Nova#Senha1', 'Errada#Senha1')).toEqual({ ok: false, code: 'wrong_current_password', message: 'A senha atual está incorreta.' });
+  // A 403 is not a lost session: still signed in.
+  expect(getAuthState().status).toBe('signed-in');
+
+  fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
+  await changePassword('Outra#Senha1');
+  expect(JSON.parse(String(fetchMock.mock.lastCall![1].body))).toEqual({ new_password: 'Outra#Senha1' });
+});
