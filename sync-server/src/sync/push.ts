@@ -62,9 +62,14 @@ function canonicalBase(collection: SyncedCollection, base: Record<string, unknow
   return out;
 }
 
-/** The immutable fields always come from the stored document. */
+/**
+ * The immutable fields always come from the stored document. A quotation's link secret too, once
+ * it has one: the links already sent carry it (a device running the app from before it existed
+ * pushes the quotation without it).
+ */
 function keepImmutable(doc: PlainDoc, stored: Doc): PlainDoc {
-  return { ...doc, id: stored.id, created_at: stored.created_at, created_by: stored.created_by, updated_at: stored.updated_at };
+  const kept = { ...doc, id: stored.id, created_at: stored.created_at, created_by: stored.created_by, updated_at: stored.updated_at };
+  return stored.link_secret ? { ...kept, link_secret: stored.link_secret } : kept;
 }
 
 function refusalFromDbError(err: unknown): Refusal | null {
