@@ -62,14 +62,9 @@ function canonicalBase(collection: SyncedCollection, base: Record<string, unknow
   return out;
 }
 
-/**
- * The immutable fields always come from the stored document. A quotation's link secret too, once
- * it has one: the links already sent carry it (a device running the app from before it existed
- * pushes the quotation without it).
- */
+/** The immutable fields always come from the stored document. */
 function keepImmutable(doc: PlainDoc, stored: Doc): PlainDoc {
-  const kept = { ...doc, id: stored.id, created_at: stored.created_at, created_by: stored.created_by, updated_at: stored.updated_at };
-  return stored.link_secret ? { ...kept, link_secret: stored.link_secret } : kept;
+  return { ...doc, id: stored.id, created_at: stored.created_at, created_by: stored.created_by, updated_at: stored.updated_at };
 }
 
 function refusalFromDbError(err: unknown): Refusal | null {
