@@ -117,6 +117,28 @@ describe.each(backends())('decision forms (%s)', (backend) => {
   });
 });
 
+describe.each(backends())('JSON decisions from another site (issue 30) (%s)', (backend) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ backend });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('a decision a page of another site makes the browser send (it names its Origin) is refused and not logged; our own page and non-browser clients decide', async () => {
+    const q = await insertQuotation(server.db);
+    for (const [action, origin] of [['accept', 'https://golpe.example'], ['reject', 'null']]) {
+      const res = await fetch(`${server.url}/api/public/quotations/${q.code}/${action}?k=${q.link_secret}`, { method: 'POST', headers: { origin } });
+      expect(res.status, action).toBe(403);
+      expect(await res.json(), action).toMatchObject({ error: 'cross_site_decision' });
+    }
+    expect((await server.db.query('SELECT 1 FROM quotation_decisions WHERE quotation_id = $1', [q.id])).rows).toEqual([]);
+    const ours = await fetch(`${server.url}/api/public/quotations/${q.code}/accept?k=${q.link_secret}`, { method: 'POST', headers: { origin: server.url } });
+    expect(ours.status).toBe(200);
+  });
+});
+
 describe('decision forms behind a reverse proxy (issue 30)', () => {
   const post = (server: TestServer, code: string, headers: Record<string, string>, form: Record<string, string>) =>
     fetch(`${server.url}/quotation/${code}/aceitar`, {

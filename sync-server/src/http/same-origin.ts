@@ -20,11 +20,27 @@ function originOf(url: string): string | null {
 
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
+/** Our own origin as the browser used it (behind a trusted proxy: the forwarded one). */
+function ourOrigin(request: FastifyRequest): string | null {
+  return originOf(`${request.protocol}://${request.host}`);
+}
+
 export function isSameOriginPost(request: FastifyRequest): boolean {
-  const ours = originOf(`${request.protocol}://${request.host}`);
+  const ours = ourOrigin(request);
   if (!ours) return false;
   const origin = first(request.headers.origin);
   if (origin !== undefined) return originOf(origin) === ours;
   const referer = first(request.headers.referer);
   return referer !== undefined && originOf(referer) === ours;
+}
+
+/**
+ * For the JSON decision routes: a browser names the page that sent a cross-site request in
+ * `Origin` (a page of another site cannot send JSON there without it: no CORS here), so one that
+ * names another origin is refused. Without Origin (curl, tests, server-to-server) it is let
+ * through: no browser is deciding on someone's behalf.
+ */
+export function hasForeignOrigin(request: FastifyRequest): boolean {
+  const origin = first(request.headers.origin);
+  return origin !== undefined && originOf(origin) !== ourOrigin(request);
 }

@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../http/errors';
 import { sendMessagePage } from '../http/message-page';
-import { isSameOriginPost } from '../http/same-origin';
+import { hasForeignOrigin, isSameOriginPost } from '../http/same-origin';
 import type { PublicAnswers } from './answers';
 import { accessFrom, accessQuery, spendOnAccess } from './access';
 import type { PublicBudget } from './budget';
@@ -32,7 +32,13 @@ export async function publicRoutes(app: FastifyInstance, { answers, budget }: { 
     return sendJson(reply, await spendOnAccess(budget, client(request), access, () => answers.quotation(request.params.code, access)));
   });
 
-  app.post<{ Params: { code: string } }>('/api/public/quotations/:code/accept', async (request) => {
+  // A decision sent by a page of another site (a bodiless POST needs no CORS preflight) is refused
+  // like the forms' (http/same-origin.ts); nothing is logged.
+  const refuseForeign = async (request: FastifyRequest) => {
+    if (hasForeignOrigin(request)) throw new AppError('cross_site_decision');
+  };
+
+  app.post<{ Params: { code: string } }>('/api/public/quotations/:code/accept', { preHandler: refuseForeign }, async (request) => {
     const access = accessFrom(request.query);
     return spendOnAccess(budget, client(request), access, () =>
       decideQuotation(db, request.params.code, {
@@ -46,7 +52,7 @@ export async function publicRoutes(app: FastifyInstance, { answers, budget }: { 
 
   app.post<{ Params: { code: string }; Body: { reason?: string | null } | null }>(
     '/api/public/quotations/:code/reject',
-    { schema: { body: rejectBody } },
+    { schema: { body: rejectBody }, preHandler: refuseForeign },
     async (request) => {
       const access = accessFrom(request.query);
       return spendOnAccess(budget, client(request), access, () =>
