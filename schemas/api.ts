@@ -3,6 +3,7 @@
  */
 import type { CollectionName, MaterialLine, QuotationStatus } from './collections';
 import type { ErrorCode } from './errors';
+import { LINK_SECRET_PARAM, PHONE_DIGITS_PARAM } from './rules';
 import type { Role } from './rules';
 
 export interface LoginRequest {
@@ -129,8 +130,31 @@ export interface PublicCompany {
  * Written by the server (sync-server/src/ssr), read once by the page (src/features/public-quotation).
  */
 export interface QuotationPageData {
-  quotation: PublicQuotation;
+  /** Null when the page asks for the customer's phone digits first (`locked`). */
+  quotation: PublicQuotation | null;
   company: PublicCompany;
+  /** Issue 30: why the quotation is not shown — the link had no secret, or the digits were wrong. */
+  locked?: QuotationLock;
+}
+
+/** The answers short of access to a quotation (the same whether it exists or not). */
+export type QuotationLock = 'quotation_phone_required' | 'quotation_phone_mismatch';
+export const QUOTATION_LOCKS: readonly QuotationLock[] = ['quotation_phone_required', 'quotation_phone_mismatch'];
+
+/** What opens a quotation without signing in: its link's secret, or the last 4 digits of the customer's phone. */
+export interface QuotationAccessParams {
+  key?: string | null;
+  phoneDigits?: string | null;
+}
+
+/**
+ * The query string that carries `access` ('' when none): `?k={secret}` or `?tel={4 digits}` —
+ * the same on the page's address, its API calls and the server's preload of them.
+ */
+export function quotationAccessQuery(access: QuotationAccessParams | null | undefined): string {
+  if (access?.key) return `?${LINK_SECRET_PARAM}=${encodeURIComponent(access.key)}`;
+  if (access?.phoneDigits) return `?${PHONE_DIGITS_PARAM}=${encodeURIComponent(access.phoneDigits)}`;
+  return '';
 }
 
 export const PAGE_DATA_ELEMENT_ID = 'forja-page-data';

@@ -49,7 +49,7 @@ export const QUOTATION_STATUSES = ['pending', 'accepted', 'rejected'] as const;
 
 export const quotationSchema = {
   title: 'quotations',
-  version: 1,
+  version: 2,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -102,6 +102,14 @@ export const quotationSchema = {
         additionalProperties: false,
       },
     },
+    /**
+     * v2 (issue 30): the secret the links staff send carry beside the code (/quotation/{code}?k=…):
+     * 22+ base64url characters made on the device that creates the quotation (generateLinkSecret,
+     * schemas/rules.ts). A link with it opens the quotation; the bare code also asks for the last 4
+     * digits of the customer's phone. Null until the server's copy arrives (SQL 009 gives every
+     * older quotation one). Never in a public answer; staff devices receive it through the pull.
+     */
+    link_secret: { type: ['string', 'null'], minLength: 22, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' },
     created_at: INSTANT,
     updated_at: INSTANT,
     client_updated_at: INSTANT,

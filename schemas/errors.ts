@@ -42,6 +42,14 @@ export const ERROR_MESSAGES = {
     'Este orçamento está vencido e não pode mais ser aceito. Fale com a oficina para renovar a validade.',
   quotation_already_decided:
     'Este orçamento já foi respondido. Para mudar a decisão, fale com a oficina.',
+  // Opening a quotation by its bare code (issue 30): the links staff send carry a secret instead.
+  quotation_phone_required: 'Para sua segurança, informe os 4 últimos dígitos do telefone cadastrado.',
+  // Wrong digits, or no quotation with that code: the same answer, so a guess learns nothing.
+  quotation_phone_mismatch:
+    'O código ou os dígitos do telefone não conferem. Confira e tente novamente — ou abra o link completo que a oficina enviou.',
+  // A decision form posted from another site (issue 30).
+  cross_site_decision:
+    'Por segurança, a decisão só vale quando feita na própria página do orçamento. Abra o link do orçamento e escolha Aceitar ou Recusar por lá.',
   // A required text that is only spaces (issue 19): refused by the server as the forms refuse it.
   blank_required_field: 'Preencha os campos obrigatórios: eles não podem ficar em branco.',
 } as const;

@@ -49,11 +49,70 @@ export function isValidQuotationCode(code: string): boolean {
 /** Alphabet without look-alikes (0/O, 1/I/L) so a code read over the phone is typed right. */
 const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 
-/** A new quotation code, made offline without coordination: ORC- plus 6 random characters. */
-export function generateQuotationCode(random: () => number = Math.random): string {
+/** Fills `bytes` with random values and returns them: crypto.getRandomValues (browsers and Node 20 alike). */
+export type RandomBytes = (bytes: Uint8Array) => Uint8Array;
+const cryptoRandomBytes: RandomBytes = (bytes) => globalThis.crypto.getRandomValues(bytes);
+
+/**
+ * A uniformly random index below `n` (n ≤ 256) from `randomBytes`: bytes at or above the largest
+ * multiple of n are drawn again, so no character of the alphabet is likelier than another.
+ */
+function randomIndex(n: number, randomBytes: RandomBytes): number {
+  const limit = 256 - (256 % n);
+  for (;;) {
+    const [byte] = randomBytes(new Uint8Array(1));
+    if (byte < limit) return byte % n;
+  }
+}
+
+/**
+ * A new quotation code, made offline without coordination: ORC- plus 6 characters of the
+ * 31-letter alphabet (31^6 ≈ 8.9 × 10^8 codes), from the platform's cryptographic randomness
+ * (`randomBytes` is for tests). Short enough to read over the phone, so not a secret on its own:
+ * see generateLinkSecret and sync-server/src/public/access.ts.
+ */
+export function generateQuotationCode(randomBytes: RandomBytes = cryptoRandomBytes): string {
   let s = '';
-  for (let i = 0; i < 6; i++) s += CODE_ALPHABET[Math.floor(random() * CODE_ALPHABET.length)];
+  for (let i = 0; i < 6; i++) s += CODE_ALPHABET[randomIndex(CODE_ALPHABET.length, randomBytes)];
   return `ORC-${s}`;
+}
+
+/** Bytes of a quotation's link secret: 128 bits, 22 base64url characters. */
+export const LINK_SECRET_BYTES = 16;
+export const LINK_SECRET_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
+/** The query parameter the secret travels in: /quotation/{code}?k={secret}. */
+export const LINK_SECRET_PARAM = 'k';
+/** The query/form parameter with the last 4 digits of the customer's phone (a link without the secret). */
+export const PHONE_DIGITS_PARAM = 'tel';
+export const PHONE_DIGITS_PATTERN = /^\d{4}$/;
+
+/** A new link secret (quotations.link_secret): 16 random bytes as base64url, no padding. */
+export function generateLinkSecret(randomBytes: RandomBytes = cryptoRandomBytes): string {
+  const bytes = randomBytes(new Uint8Array(LINK_SECRET_BYTES));
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  let out = '';
+  let bits = 0;
+  let value = 0;
+  for (const b of bytes) {
+    value = (value << 8) | b;
+    bits += 8;
+    while (bits >= 6) {
+      bits -= 6;
+      out += alphabet[(value >> bits) & 63];
+    }
+  }
+  if (bits > 0) out += alphabet[(value << (6 - bits)) & 63];
+  return out;
+}
+
+/**
+ * The last 4 digits of a phone as typed in the customer's record — what a customer opening a
+ * quotation by its bare code is asked for — or null when it has fewer than 4 digits (such a
+ * quotation opens only through the link with its secret).
+ */
+export function phoneLastDigits(phone: string | null | undefined): string | null {
+  const digits = String(phone ?? '').replace(/\D/g, '');
+  return digits.length >= 4 ? digits.slice(-4) : null;
 }
 
 /** Team roles: the owner manages the team and the company profile; staff do everything else. */

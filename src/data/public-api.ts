@@ -6,8 +6,8 @@
  * (and 5xx / 429 answers) are retried up to 3 attempts in all, waiting 1 s, 2 s… (capped at
  * 10 s) plus up to 1 s of jitter. A 4xx answer is final and returned at once.
  */
-import { API_PATHS, ERROR_MESSAGES } from '@shared';
-import type { PublicCompany, PublicQuotation } from '@shared';
+import { API_PATHS, ERROR_MESSAGES, quotationAccessQuery } from '@shared';
+import type { PublicCompany, PublicQuotation, QuotationAccessParams } from '@shared';
 
 export type ApiResult<T> =
   | { ok: true; data: T }
@@ -76,17 +76,22 @@ export function getPublicCompany(): Promise<ApiResult<PublicCompany>> {
   return request<PublicCompany>(API_PATHS.publicCompany);
 }
 
-export function getPublicQuotation(code: string): Promise<ApiResult<PublicQuotation>> {
-  return request<PublicQuotation>(API_PATHS.publicQuotation(code));
+/**
+ * `access`: what opens the quotation (issue 30) — the secret of the link staff sent (`k`) or the
+ * last 4 digits of the customer's phone (`tel`), sent as the page's address has them. Without
+ * either the server answers 403 quotation_phone_required, for any code.
+ */
+export function getPublicQuotation(code: string, access?: QuotationAccessParams): Promise<ApiResult<PublicQuotation>> {
+  return request<PublicQuotation>(API_PATHS.publicQuotation(code) + quotationAccessQuery(access));
 }
 
-export function acceptPublicQuotation(code: string): Promise<ApiResult<PublicQuotation>> {
-  return request<PublicQuotation>(`${API_PATHS.publicQuotation(code)}/accept`, { method: 'POST', body: '{}' });
+export function acceptPublicQuotation(code: string, access?: QuotationAccessParams): Promise<ApiResult<PublicQuotation>> {
+  return request<PublicQuotation>(`${API_PATHS.publicQuotation(code)}/accept${quotationAccessQuery(access)}`, { method: 'POST', body: '{}' });
 }
 
-export function rejectPublicQuotation(code: string, reason?: string): Promise<ApiResult<PublicQuotation>> {
+export function rejectPublicQuotation(code: string, reason?: string, access?: QuotationAccessParams): Promise<ApiResult<PublicQuotation>> {
   const trimmed = reason?.trim();
-  return request<PublicQuotation>(`${API_PATHS.publicQuotation(code)}/reject`, {
+  return request<PublicQuotation>(`${API_PATHS.publicQuotation(code)}/reject${quotationAccessQuery(access)}`, {
     method: 'POST',
     body: JSON.stringify(trimmed ? { reason: trimmed } : {}),
   });

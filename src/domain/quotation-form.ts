@@ -3,7 +3,7 @@
  * duplicate guards, the customer search, putting a decided quotation back to pending, and what a
  * device does when the server refuses its quotation code. Pure: the clock is a parameter.
  */
-import { generateQuotationCode, isBlankText, normalizeQuotationCode } from '@shared';
+import { generateQuotationCode, isBlankText, normalizeQuotationCode, type RandomBytes } from '@shared';
 import { toCents } from './money';
 import { normalizeForSearch } from './search';
 
@@ -203,15 +203,15 @@ export type CodeRetry =
 export function decideCodeRetry(
   refused: RefusedLike,
   takenCodes: ReadonlySet<string>,
-  random: () => number = Math.random,
+  randomBytes?: RandomBytes,
 ): CodeRetry {
   if (refused.collection !== 'quotations' || refused.error !== 'duplicate_code') return { action: 'none' };
   if (refused.document._deleted === true) return { action: 'none' };
   const oldCode = String(refused.document.code ?? '');
   const taken = new Set([...takenCodes].map((c) => normalizeQuotationCode(c)));
   taken.add(normalizeQuotationCode(oldCode));
-  let newCode = generateQuotationCode(random);
-  for (let i = 0; i < 50 && taken.has(normalizeQuotationCode(newCode)); i++) newCode = generateQuotationCode(random);
+  let newCode = generateQuotationCode(randomBytes);
+  for (let i = 0; i < 50 && taken.has(normalizeQuotationCode(newCode)); i++) newCode = generateQuotationCode(randomBytes);
   if (taken.has(normalizeQuotationCode(newCode))) return { action: 'none' };
   return { action: 'recode', id: refused.id, oldCode, newCode, document: { ...refused.document, code: newCode } };
 }

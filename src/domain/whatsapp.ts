@@ -1,6 +1,7 @@
 /**
  * WhatsApp rules (spec §5): numbers become digits with the Brazilian country code 55.
  */
+import { LINK_SECRET_PARAM } from '@shared';
 
 export const COUNTRY_CODE = '55';
 
@@ -22,9 +23,14 @@ export function whatsappLink(number: string | null | undefined, text?: string): 
   return text ? `${base}?text=${encodeURIComponent(text)}` : base;
 }
 
-/** The shared link of a quotation: site origin + /quotation/{code} (spec §2). */
-export function quotationUrl(origin: string, code: string): string {
-  return `${origin.replace(/\/+$/, '')}/quotation/${encodeURIComponent(code)}`;
+/**
+ * The shared link of a quotation: site origin + /quotation/{code} (spec §2), with the quotation's
+ * link secret when it has one (issue 30: ?k={secret} opens it without asking the customer for
+ * the last digits of their phone). Not meant to be typed: a typed code asks for the digits.
+ */
+export function quotationUrl(origin: string, code: string, linkSecret?: string | null): string {
+  const base = `${origin.replace(/\/+$/, '')}/quotation/${encodeURIComponent(code)}`;
+  return linkSecret ? `${base}?${LINK_SECRET_PARAM}=${encodeURIComponent(linkSecret)}` : base;
 }
 
 /** 'Olá {name}, aqui está o orçamento da {company}: {link}' (spec §5). */

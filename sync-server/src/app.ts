@@ -1,5 +1,5 @@
 /**
- * The Fastify application: security headers, cookies, per-route rate limits, the built PWA,
+ * The Fastify application: security headers, cookies, rate limits, the built PWA,
  * health, auth, public and sync routes. No listening here (main.ts / tests do that).
  */
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -22,6 +22,7 @@ import { registerStatic } from './http/static';
 import { readTlsFiles, type TlsMaterial } from './tls/files';
 import { certificateRoutes } from './tls/routes';
 import { PublicAnswers } from './public/answers';
+import { PublicBudget } from './public/budget';
 import { publicRoutes } from './public/routes';
 import { PUSH_ROUTE, syncRoutes } from './sync/routes';
 
@@ -109,13 +110,15 @@ export async function buildApp({ config, db, logger = false, tls }: BuildAppOpti
   const answers = new PublicAnswers(db);
   app.addHook('onReady', () => answers.start());
   app.addHook('onClose', () => answers.close());
-  await app.register(publicRoutes, { answers });
+  // One budget per client address for every public quotation route, the drawn page included.
+  const publicBudget = new PublicBudget(config.publicRateLimitPerMinute);
+  await app.register(publicRoutes, { answers, budget: publicBudget });
   await app.register(syncRoutes, { db, requireSession });
   await registerStatic(app, {
     webDir: config.webDir,
     ssrDir: config.ssrDir,
     answers,
-    drawsPerMinute: config.publicRateLimitPerMinute,
+    budget: publicBudget,
   });
   return app;
 }

@@ -63,7 +63,7 @@ async function run(backend: 'pglite' | 'postgres'): Promise<Row[]> {
     await seed(server, staff, 'company', [companyDoc()]);
     const q = quotationDoc({ customer_id: customer.id });
     await seed(server, staff, 'quotations', [q]);
-    const url = `${server.url}/api/public/quotations/${q.code}`;
+    const url = `${server.url}/api/public/quotations/${q.code}?k=${q.link_secret}`;
     // Warm up (first view marks viewed_at; JIT, connection pool).
     await autocannon({ url, connections: 10, duration: 2 });
     const one = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
@@ -72,7 +72,7 @@ async function run(backend: 'pglite' | 'postgres'): Promise<Row[]> {
     const viewedAt = new Date().toISOString();
     const many = Array.from({ length: CODES }, (_, i) => quotationDoc({ code: `ORC-L${String(i).padStart(6, '0')}`, customer_id: customer.id, viewed_at: viewedAt }));
     for (let i = 0; i < many.length; i += 500) await seed(server, staff, 'quotations', many.slice(i, i + 500));
-    const paths = many.map((m) => `/api/public/quotations/${m.code}`);
+    const paths = many.map((m) => `/api/public/quotations/${m.code}?k=${m.link_secret}`);
     const random = await autocannon({
       url: server.url,
       connections: CONNECTIONS,

@@ -193,7 +193,7 @@ async function main() {
       ],
       [
         `quotation /quotation/${quotation.code}`,
-        `/quotation/${quotation.code}`,
+        `/quotation/${quotation.code}?k=${quotation.link_secret}`,
         async (p) => {
           await p.getByRole('button', { name: 'Aceitar', exact: true }).waitFor({ state: 'visible', timeout: 60_000 });
           // React sets its own properties on an element it has hydrated (or created).

@@ -224,7 +224,7 @@ test("another user's customer and quotation arrive live with a toast; a customer
   expect(await toast(a.page, 'Novo orçamento adicionado').count()).toBe(0); // the admin's own, from another device
 
   // The customer accepts on the public page: both see a toast naming the quotation.
-  const res = await fetch(`${server.url}/api/public/quotations/ORC-2026-0777/accept`, { method: 'POST' });
+  const res = await fetch(`${server.url}/api/public/quotations/ORC-2026-0777/accept?k=${quotation.link_secret}`, { method: 'POST' });
   expect(res.ok).toBe(true);
   await toast(b.page, 'O cliente aceitou o orçamento ORC-2026-0777.').waitFor({ timeout: 20_000 });
   await toast(a.page, 'O cliente aceitou o orçamento ORC-2026-0777.').waitFor({ timeout: 20_000 });

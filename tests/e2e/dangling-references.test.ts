@@ -153,7 +153,8 @@ test('a customer deleted on another device reads as removed on its quotations, e
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
   await row.getByRole('button', { name: 'Compartilhar' }).click();
   await page.getByText('Cliente removido: não foi possível abrir o WhatsApp.').first().waitFor();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}/quotation/${q.code}`);
+  // The link carries the quotation's secret (issue 30).
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}/quotation/${q.code}?k=${q.link_secret}`);
   await page.goto('/adm/dashboard');
   const entry = page.locator('tr, [data-testid=transaction-card]').filter({ hasText: 'Entrada do cliente que saiu' }).first();
   await expect.poll(() => entry.textContent(), { timeout: 20_000 }).toContain(removed);

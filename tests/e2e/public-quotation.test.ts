@@ -56,6 +56,20 @@ const expired = quotationDoc({ code: 'ORC-VENC10', customer_id: customer.id, val
 const decidedTwice = quotationDoc({ code: 'ORC-DECI11', customer_id: customer.id });
 const noScriptAccept = quotationDoc({ code: 'ORC-NOJS12', customer_id: customer.id });
 const noScriptReject = quotationDoc({ code: 'ORC-NOJS13', customer_id: customer.id });
+// Issue 30: opened by the bare code (typed, or an old link): the last 4 digits of the phone first.
+const bareNoScript = quotationDoc({ code: 'ORC-BARE14', customer_id: customer.id });
+const bareScript = quotationDoc({ code: 'ORC-BARE15', customer_id: customer.id });
+const crossSite = quotationDoc({ code: 'ORC-XSIT16', customer_id: customer.id });
+const PHONE_DIGITS = '1122';
+
+/** The link staff send (issue 30): /quotation/{code}?k={link_secret}. */
+const secrets = new Map<string, string>();
+function link(code: string): string {
+  return `/quotation/${code}?k=${secrets.get(code)}`;
+}
+function apiPath(code: string, action = ''): string {
+  return `/api/public/quotations/${code}${action}?k=${secrets.get(code)}`;
+}
 
 const ACTIONS = ['Voltar', 'Atualizar', 'Aceitar', 'Recusar', 'Imprimir'];
 
@@ -63,18 +77,20 @@ beforeAll(async () => {
   ({ server, browser, staff } = await openSuite());
   await seed(server, staff, 'company', [company]);
   await seed(server, staff, 'customers', [customer]);
-  await seed(server, staff, 'quotations', [shown, discounted, toAccept, toReject, toPrint, drawn, drawnToAccept, drawnEarlyClick, drawnAgain, expired, decidedTwice, noScriptAccept, noScriptReject]);
+  const all = [shown, discounted, toAccept, toReject, toPrint, drawn, drawnToAccept, drawnEarlyClick, drawnAgain, expired, decidedTwice, noScriptAccept, noScriptReject, bareNoScript, bareScript, crossSite];
+  for (const q of all) secrets.set(q.code, q.link_secret!);
+  await seed(server, staff, 'quotations', all);
 });
 
 afterAll(() => closeSuite({ server, browser }));
 
 async function openQuotation(page: Page, code: string) {
-  await page.goto(`/quotation/${code}`);
+  await page.goto(link(code));
   await page.getByText(`Orçamento ${code}`).first().waitFor({ state: 'visible', timeout: 20_000 });
 }
 
 async function publicView(code: string): Promise<PublicQuotation> {
-  const res = await fetch(`${server.url}/api/public/quotations/${code}`);
+  const res = await fetch(server.url + apiPath(code));
   expect(res.status).toBe(200);
   return (await res.json()) as PublicQuotation;
 }
@@ -141,9 +157,16 @@ test('Recusar asks for an optional reason and rejects the quotation', async () =
   expect(view.decision_reason).toBe(reason);
 });
 
-test('an unknown code shows the not-found panel', async () => {
+test('an unknown code asks for the phone digits like any code typed without its link (issue 30: a guess learns nothing); wrong digits are refused', async () => {
   const { page } = await newContext(browser, server);
   await page.goto('/quotation/ORC-NAOEXISTE');
+  await page.getByText('Para sua segurança, informe os 4 últimos dígitos do telefone cadastrado.').first().waitFor({ state: 'visible', timeout: 20_000 });
+  await page.getByLabel('4 últimos dígitos do telefone').fill('1234');
+  await page.getByRole('button', { name: 'Ver orçamento', exact: true }).click();
+  await page.getByText(/O código ou os dígitos do telefone não conferem/).first().waitFor({ state: 'visible', timeout: 20_000 });
+  expect(await page.getByRole('button', { name: 'Aceitar', exact: true }).count()).toBe(0);
+  // A code no quotation can have still gets the not-found panel, without asking the server.
+  await page.goto('/quotation/ORC%20X');
   await page.getByText('Orçamento não encontrado').first().waitFor({ state: 'visible', timeout: 20_000 });
   for (const name of ['Voltar', 'Tentar novamente']) {
     expect(await page.getByRole('button', { name, exact: true }).isVisible(), `button ${name}`).toBe(true);
@@ -227,7 +250,7 @@ async function storedViewedAt(code: string): Promise<string | null | undefined> 
 
 test('the quotation is in the page before any script runs, without a spinner', async () => {
   const { page } = await newContext(browser, server, { javaScriptEnabled: false });
-  await page.goto(`/quotation/${drawn.code}`);
+  await page.goto(link(drawn.code));
   for (const text of [`Orçamento ${drawn.code}`, 'R$ 1.234,50', 'Valor Total', customer.name, company.name, 'Metalon 50x30 chapa 18', '09/03/2031', 'Emitido em 20/11/2026']) {
     expect(await page.getByText(text, { exact: false }).first().isVisible(), text).toBe(true);
   }
@@ -244,7 +267,7 @@ test('with JavaScript the page takes over the drawn markup (no hydration error) 
   const messages: string[] = [];
   page.on('console', (m) => messages.push(`${m.type()}: ${m.text()}`));
   await watchForRedraw(page);
-  await page.goto(`/quotation/${drawnToAccept.code}`);
+  await page.goto(link(drawnToAccept.code));
   await page.waitForFunction(aceitarIsLive);
   // The page's own read marks the first view.
   await waitFor(async () => (await storedViewedAt(drawnToAccept.code)) != null, { message: 'viewed_at set by the page' });
@@ -266,7 +289,7 @@ test('a press on Aceitar before the page is taken over is not lost', async () =>
     await new Promise((r) => setTimeout(r, 2_000));
     await route.continue();
   });
-  await page.goto(`/quotation/${drawnEarlyClick.code}`, { waitUntil: 'domcontentloaded' });
+  await page.goto(link(drawnEarlyClick.code), { waitUntil: 'domcontentloaded' });
   await page.getByText(`Orçamento ${drawnEarlyClick.code}`).first().waitFor({ state: 'visible' });
   expect(await page.evaluate(aceitarIsLive)).toBe(false);
   await page.getByRole('button', { name: 'Aceitar', exact: true }).click();
@@ -277,7 +300,7 @@ test('a press on Aceitar before the page is taken over is not lost', async () =>
 test('a customer in another time zone sees times in their own zone, with no hydration error', async () => {
   const { page, errors } = await newContext(browser, server, { timezoneId: 'Asia/Tokyo' });
   await watchForRedraw(page);
-  await page.goto(`/quotation/${drawn.code}`);
+  await page.goto(link(drawn.code));
   await page.getByText('Emitido em 21/11/2026').first().waitFor({ state: 'visible' });
   expect(await page.getByText('Emitido em 20/11/2026').count()).toBe(0);
   expect(await page.evaluate(() => (window as unknown as { __pqRedrawn?: boolean }).__pqRedrawn ?? false)).toBe(false);
@@ -293,7 +316,7 @@ test('the data in the page is used once: coming back to the quotation in the sam
     const { pathname } = new URL(r.url());
     if (pathname.startsWith('/api/public/')) reads.push(pathname);
   });
-  await page.goto(`/quotation/${drawnAgain.code}`);
+  await page.goto(link(drawnAgain.code));
   await page.waitForFunction(aceitarIsLive);
   expect(reads).toEqual([]);
   await page.getByRole('button', { name: 'Voltar', exact: true }).click();
@@ -314,7 +337,7 @@ test('the data in the page is used once: coming back to the quotation in the sam
 
 test('past its validity date the page (drawn by the server, then taken over) says Vencido and offers no Aceitar', async () => {
   const { page: bare } = await newContext(browser, server, { javaScriptEnabled: false });
-  await bare.goto(`/quotation/${expired.code}`);
+  await bare.goto(link(expired.code));
   expect(await bare.getByText('Vencido', { exact: true }).first().isVisible()).toBe(true);
   expect(await bare.getByText(/A validade deste orçamento terminou em \d{2}\/\d{2}\/\d{4}\. Ele não pode mais ser aceito/).first().isVisible()).toBe(true);
   expect(await bare.getByRole('button', { name: 'Aceitar', exact: true }).count()).toBe(0);
@@ -327,7 +350,7 @@ test('past its validity date the page (drawn by the server, then taken over) say
   expect(await page.evaluate(() => (window as unknown as { __pqRedrawn?: boolean }).__pqRedrawn ?? false)).toBe(false);
   expect(errors).toEqual([]);
   // And the API refuses it, in pt-BR.
-  const res = await fetch(`${server.url}/api/public/quotations/${expired.code}/accept`, { method: 'POST' });
+  const res = await fetch(server.url + apiPath(expired.code, '/accept'), { method: 'POST' });
   expect(res.status).toBe(409);
   expect(((await res.json()) as { message: string }).message).toContain('vencido');
 });
@@ -340,7 +363,7 @@ test('once accepted the page shows the decision and no more Aceitar or Recusar; 
   await page.getByText('Este orçamento já foi aceito. Para mudar a decisão, fale conosco pelos contatos abaixo.').waitFor({ state: 'visible' });
   for (const name of ['Aceitar', 'Recusar']) expect(await page.getByRole('button', { name, exact: true }).count(), name).toBe(0);
 
-  const again = await fetch(`${server.url}/api/public/quotations/${decidedTwice.code}/reject`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  const again = await fetch(server.url + apiPath(decidedTwice.code, '/reject'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
   expect(again.status).toBe(409);
   expect(((await again.json()) as { message: string }).message).toBe('Este orçamento já foi respondido. Para mudar a decisão, fale com a oficina.');
   expect((await publicView(decidedTwice.code)).status).toBe('accepted');
@@ -348,16 +371,65 @@ test('once accepted the page shows the decision and no more Aceitar or Recusar; 
 
 test('with no JavaScript at all, Aceitar and Recusar still decide: the forms post and the drawn page shows the decision', async () => {
   const { page } = await newContext(browser, server, { javaScriptEnabled: false });
-  await page.goto(`/quotation/${noScriptAccept.code}`);
+  await page.goto(link(noScriptAccept.code));
   await page.getByRole('button', { name: 'Aceitar', exact: true }).click();
-  await page.waitForURL(`**/quotation/${noScriptAccept.code}`);
+  await page.waitForURL((u) => u.pathname === `/quotation/${noScriptAccept.code}` && u.searchParams.get('k') === secrets.get(noScriptAccept.code));
   await page.getByText('Aceito', { exact: true }).first().waitFor();
   expect(await page.getByRole('button', { name: 'Aceitar', exact: true }).count()).toBe(0);
   expect((await publicView(noScriptAccept.code)).status).toBe('accepted');
 
-  await page.goto(`/quotation/${noScriptReject.code}`);
+  await page.goto(link(noScriptReject.code));
   await page.getByRole('button', { name: 'Recusar', exact: true }).click();
-  await page.waitForURL(`**/quotation/${noScriptReject.code}`);
+  await page.waitForURL((u) => u.pathname === `/quotation/${noScriptReject.code}` && u.searchParams.get('k') === secrets.get(noScriptReject.code));
   await page.getByText('Rejeitado', { exact: true }).first().waitFor();
   expect((await publicView(noScriptReject.code)).status).toBe('rejected');
 });
+
+// ---------------------------------------------------------------------------------------------
+// Issue 30: the bare code asks for the phone's last 4 digits; decisions only from our own pages.
+// ---------------------------------------------------------------------------------------------
+
+test('with no JavaScript, a bare code asks for the digits: wrong ones are refused, the right ones show the quotation and its forms decide', async () => {
+  const { page } = await newContext(browser, server, { javaScriptEnabled: false });
+  await page.goto(`/quotation/${bareNoScript.code}`);
+  expect(await page.getByText('Para sua segurança, informe os 4 últimos dígitos do telefone cadastrado.').first().isVisible()).toBe(true);
+  expect(await page.getByText(bareNoScript.description).count()).toBe(0);
+  expect(await page.getByText(customer.name).count()).toBe(0);
+  await page.getByLabel('4 últimos dígitos do telefone').fill('9999');
+  await page.getByRole('button', { name: 'Ver orçamento', exact: true }).click();
+  await page.getByText(/O código ou os dígitos do telefone não conferem/).first().waitFor();
+  await page.getByLabel('4 últimos dígitos do telefone').fill(PHONE_DIGITS);
+  await page.getByRole('button', { name: 'Ver orçamento', exact: true }).click();
+  await page.getByText(bareNoScript.description).first().waitFor();
+  await page.getByRole('button', { name: 'Aceitar', exact: true }).click();
+  await page.waitForURL((u) => u.pathname === `/quotation/${bareNoScript.code}` && u.searchParams.get('tel') === PHONE_DIGITS);
+  await page.getByText('Aceito', { exact: true }).first().waitFor();
+  expect((await publicView(bareNoScript.code)).status).toBe('accepted');
+});
+
+test('with JavaScript, the digits open the quotation and Aceitar works', async () => {
+  const { page, errors } = await newContext(browser, server);
+  await page.goto(`/quotation/${bareScript.code}`);
+  await page.getByLabel('4 últimos dígitos do telefone').waitFor({ state: 'visible', timeout: 20_000 });
+  await page.getByLabel('4 últimos dígitos do telefone').fill(PHONE_DIGITS);
+  await page.getByRole('button', { name: 'Ver orçamento', exact: true }).click();
+  await page.getByText(bareScript.description).first().waitFor({ state: 'visible', timeout: 20_000 });
+  await page.waitForFunction(aceitarIsLive);
+  await page.getByRole('button', { name: 'Aceitar', exact: true }).click();
+  await page.getByText('Orçamento aceito com sucesso!').first().waitFor({ state: 'visible' });
+  expect((await publicView(bareScript.code)).status).toBe('accepted');
+  expect(errors).toEqual([]);
+});
+
+test('a decision form posted from another site decides nothing: a pt-BR page says to decide on the quotation’s own page', async () => {
+  const { page } = await newContext(browser, server);
+  // A page that is not ours (about:blank: the browser sends Origin: null), with the link's secret even.
+  await page.setContent(
+    `<form method="post" action="${server.url}/quotation/${crossSite.code}/aceitar"><input type="hidden" name="k" value="${secrets.get(crossSite.code)}"><button>Ganhe um brinde</button></form>`,
+  );
+  await page.getByRole('button', { name: 'Ganhe um brinde' }).click();
+  await page.getByText('Decisão não registrada').first().waitFor({ state: 'visible', timeout: 20_000 });
+  expect(await page.getByText(/a decisão só vale quando feita na própria página do orçamento/).first().isVisible()).toBe(true);
+  expect((await publicView(crossSite.code)).status).toBe('pending');
+});
+

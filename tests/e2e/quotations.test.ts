@@ -112,9 +112,11 @@ test('offline: customer from the + button and a quotation with two materials; re
   );
   expect(customerOnServer.name).toBe(customerName);
 
-  // The customer accepts on the public page (another browser): the staff list turns Aceito without reload.
+  // Made on the device with the quotation (issue 30): the secret of the links staff send.
+  expect(onServer.link_secret).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  // The customer accepts on the public page (another browser, the link staff send): the staff list turns Aceito without reload.
   const customerSide = await newContext(browser, server);
-  await customerSide.page.goto(`/quotation/${code}`);
+  await customerSide.page.goto(`/quotation/${code}?k=${onServer.link_secret}`);
   await customerSide.page.getByRole('button', { name: 'Aceitar', exact: true }).click();
   await customerSide.page.getByText('Orçamento aceito com sucesso!').first().waitFor();
   await row.getByText('Aceito', { exact: true }).waitFor({ timeout: 20_000 });

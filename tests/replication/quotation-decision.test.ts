@@ -48,7 +48,7 @@ describe.each(backends())('a customer decides while a staff device is offline (%
       await eventually(async () => {
         if (!(await onServer(q.id))) throw new Error('not yet');
       }, 'the quotation on the server');
-      expect((await api(server, `/api/public/quotations/${q.code}/reject`, { method: 'POST', body: { reason: 'Caro' } })).status).toBe(200);
+      expect((await api(server, `/api/public/quotations/${q.code}/reject?k=${q.link_secret}`, { method: 'POST', body: { reason: 'Caro' } })).status).toBe(200);
       await eventually(async () => {
         if ((await local(q.id))?.status !== 'rejected') throw new Error('not yet');
       }, 'the rejection on the device');
@@ -68,7 +68,7 @@ describe.each(backends())('a customer decides while a staff device is offline (%
       expect(await local(q.id)).toMatchObject({ status: 'pending', description: 'Portão basculante com fechadura' });
       await new Promise((r) => setTimeout(r, 30));
       // …and only then does the customer accept.
-      const accepted = await api(server, `/api/public/quotations/${q.code}/accept`, { method: 'POST' });
+      const accepted = await api(server, `/api/public/quotations/${q.code}/accept?k=${q.link_secret}`, { method: 'POST' });
       expect(accepted.status).toBe(200);
 
       device.setOnline(true);
@@ -82,7 +82,7 @@ describe.each(backends())('a customer decides while a staff device is offline (%
       }, 'the device and the server agree', 30_000);
       expect(settled.theirs).toMatchObject({ status: 'accepted', decided_at: accepted.body.decided_at, description: 'Portão basculante com fechadura' });
       expect(settled.mine).toMatchObject({ status: 'accepted', decided_at: accepted.body.decided_at, description: 'Portão basculante com fechadura' });
-      expect((await api(server, `/api/public/quotations/${q.code}`)).body).toMatchObject({ status: 'accepted' });
+      expect((await api(server, `/api/public/quotations/${q.code}?k=${q.link_secret}`)).body).toMatchObject({ status: 'accepted' });
     } finally {
       await device.close();
     }

@@ -1,6 +1,7 @@
 /** Rows for the public page's tests, inserted with plain SQL into the tables of migration 002. */
 import { expect } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import { generateLinkSecret } from '@shared';
 import type { Database } from '../../sync-server/src/db/types';
 
 export async function insertCustomer(db: Database, over: Record<string, unknown> = {}) {
@@ -40,18 +41,27 @@ export async function insertQuotation(db: Database, over: Record<string, unknown
     ],
     deleted: false,
     created_at: '2026-11-20T13:45:00Z',
+    // The secret the links staff send carry (issue 30); null: a quotation from before it (bare code + phone digits).
+    link_secret: generateLinkSecret() as string | null,
     ...over,
   };
   await db.query(
     `INSERT INTO quotations (id, code, customer_id, description, status, total_amount, discounts, taxes, payment_method,
-       validity_date, execution_deadline, materials, created_at, updated_at, client_updated_at, created_by, _seq, _deleted)
+       validity_date, execution_deadline, materials, created_at, updated_at, client_updated_at, created_by, _seq, _deleted, link_secret)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $14, now(), now(), 'staff-1',
-       nextval('forja_seq'), $13)`,
+       nextval('forja_seq'), $13, $15)`,
     [q.id, q.code, q.customer_id, q.description, q.status, q.total_amount, q.discounts, q.taxes, q.payment_method,
-      q.validity_date, q.execution_deadline, JSON.stringify(q.materials), q.deleted, q.created_at],
+      q.validity_date, q.execution_deadline, JSON.stringify(q.materials), q.deleted, q.created_at, q.link_secret],
   );
   return q;
 }
+
+/** The query string of a quotation's link as staff send it: ?k={link_secret} (issue 30). */
+export const withKey = (q: { link_secret: string | null }) => (q.link_secret ? `?k=${q.link_secret}` : '');
+
+/** The public API address of a quotation as its page asks with the link's secret (issue 30). */
+export const publicPath = (q: { code: string; link_secret: string | null }, action = '') =>
+  `/api/public/quotations/${q.code}${action ? `/${action}` : ''}${withKey(q)}`;
 
 /** The public view's fields (schemas PublicQuotation), and nothing else ever. */
 export const PUBLIC_QUOTATION_KEYS = [

@@ -1,6 +1,6 @@
 /** Documents and push/pull helpers shared by the sync tests (tests/server/sync*.test.ts). */
 import { randomUUID } from 'node:crypto';
-import type { CustomerDoc, PullResponse, PushRejection, QuotationDoc } from '@shared';
+import { generateLinkSecret, type CustomerDoc, type PullResponse, type PushRejection, type QuotationDoc } from '@shared';
 import { api, type TestServer } from '../support/server';
 
 export type Wire<T> = T & { _deleted: boolean };
@@ -44,6 +44,7 @@ export function quotation(over: Partial<Wire<QuotationDoc>> = {}): Wire<Quotatio
     viewed_at: null,
     decided_at: null,
     decision_reason: null,
+    link_secret: generateLinkSecret(),
     created_at: now,
     updated_at: now,
     client_updated_at: now,

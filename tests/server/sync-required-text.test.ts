@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ERROR_MESSAGES, type CustomerDoc, type QuotationDoc } from '@shared';
 import { api, backends, signIn, startTestServer, type TestServer } from '../support/server';
 import { customer, isoAt, pullAll, push, quotation } from './sync-fixtures';
-import { insertCustomer, insertQuotation } from './public-fixtures';
+import { insertCustomer, insertQuotation, withKey } from './public-fixtures';
 
 describe.each(backends())('required texts and material prices on push (%s)', (backend) => {
   let server: TestServer;
@@ -107,7 +107,7 @@ describe.each(backends())('required texts and material prices on push (%s)', (ba
     expect((await ids('customers')).has(old.id)).toBe(false);
 
     const q = await insertQuotation(server.db, { description: '  ', payment_method: ' ' });
-    const accepted = await api(server, `/api/public/quotations/${q.code}/accept`, { method: 'POST' });
+    const accepted = await api(server, `/api/public/quotations/${q.code}/accept${withKey(q)}`, { method: 'POST' });
     expect(accepted.status).toBe(200);
     expect(accepted.body.status).toBe('accepted');
   });

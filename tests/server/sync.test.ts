@@ -454,7 +454,7 @@ describe.each(backends())('sync routes (%s)', (backend) => {
     const q = quotation({ validity_date: '2099-12-31' });
     await push(server, alice.accessToken, 'quotations', [{ assumedMasterState: null, newDocumentState: q }]);
     const { checkpoint } = await pullAll(server, bob.accessToken, 'quotations');
-    const res = await api(server, `/api/public/quotations/${q.code.toLowerCase()}/accept`, { method: 'POST', body: {} });
+    const res = await api(server, `/api/public/quotations/${q.code.toLowerCase()}/accept?k=${q.link_secret}`, { method: 'POST', body: {} });
     expect(res.status).toBe(200);
     const after = await pull<QuotationDoc>(server, bob.accessToken, 'quotations', checkpoint);
     expect(after.body.documents).toHaveLength(1);

@@ -21,6 +21,7 @@ import { onTestFailed, onTestFinished } from 'vitest';
 import { staleBuildReason } from '../../scripts/build-stamp.mjs';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import type { CollectionName, CompanyDoc, CustomerDoc, QuotationDoc } from '../../schemas/collections';
+import { generateLinkSecret } from '../../schemas/rules';
 import type { LoginResponse, PullResponse, PushRejection } from '../../schemas/api';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -641,6 +642,8 @@ export function quotationDoc(fields: Partial<QuotationDoc> = {}): QuotationDoc {
     viewed_at: null,
     decided_at: null,
     decision_reason: null,
+    // The secret the links staff send carry (issue 30): /quotation/{code}?k={link_secret}.
+    link_secret: generateLinkSecret(),
     ...stamps(),
     ...fields,
   };

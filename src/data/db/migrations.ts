@@ -13,7 +13,13 @@ const addUpdatedBy: Strategy = (doc) => ({ ...doc, updated_by: doc.updated_by ??
 export const MIGRATION_STRATEGIES: Partial<Record<CollectionName, Record<number, Strategy>>> = {
   customers: { 1: addUpdatedBy },
   // decision_history starts empty (null) for every quotation decided before v1.
-  quotations: { 1: (doc) => ({ ...addUpdatedBy(doc), decision_history: doc.decision_history ?? null }) },
+  quotations: {
+    1: (doc) => ({ ...addUpdatedBy(doc), decision_history: doc.decision_history ?? null }),
+    // v2 (SQL 009): the link secret. Not made here: the server gives every older quotation one
+    // and re-sequences it, so the pull brings the same secret to every device (a secret made on
+    // each device would differ from the server's). Until it arrives the link is the bare code.
+    2: (doc) => ({ ...doc, link_secret: doc.link_secret ?? null }),
+  },
   transactions: { 1: (doc) => ({ ...addUpdatedBy(doc), quotation_id: doc.quotation_id ?? null }) },
   // v1 (SQL 007): until the server's copy arrives (007 re-sequences every user), an account
   // kept from before is shown nameless, as staff, active.

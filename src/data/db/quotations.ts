@@ -5,7 +5,7 @@
  * because another device took it meanwhile.
  */
 import { combineLatest, map, of, Subject, switchMap, type Subscription } from 'rxjs';
-import { normalizeQuotationCode, generateQuotationCode, type CustomerDoc, type QuotationDoc } from '@shared';
+import { normalizeQuotationCode, generateLinkSecret, generateQuotationCode, type CustomerDoc, type QuotationDoc } from '@shared';
 import { fromCents } from '../../domain/money';
 import {
   decideCodeRetry,
@@ -171,6 +171,8 @@ export function createQuotationCommands(getDb: () => Promise<ForjaDatabase>) {
       return insertDocument(fdb, 'quotations', {
         ...draftToFields(draft),
         code: await freshCode(fdb),
+        // Made here, offline: the links staff send carry it (share-plan.ts).
+        link_secret: generateLinkSecret(),
         status: 'pending',
         viewed_at: null,
         decided_at: null,

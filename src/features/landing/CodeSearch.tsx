@@ -14,7 +14,8 @@ function openQuotation(code: string) {
 
 /**
  * The quotation-code box fixed at the top right (spec §2/§5/§8): empty → 'Por favor, insira
- * um código de orçamento' (toast); otherwise the code is looked up and opened in a new tab when found.
+ * um código de orçamento' (toast); otherwise the code is looked up and opened in a new tab when found
+ * (or when the server asks for the phone digits, which it does for any code typed here).
  */
 export function CodeSearch() {
   const [value, setValue] = useState('');
@@ -39,6 +40,10 @@ export function CodeSearch() {
     setBusy(false);
     if (res.ok) {
       openQuotation(res.data.code || check.code);
+    } else if (res.status === 403 && res.code === 'quotation_phone_required') {
+      // Issue 30: a typed code opens the page that asks for the last 4 digits of the customer's
+      // phone — the server answers this for every code, so the page, not the box, says the rest.
+      openQuotation(check.code);
     } else if (res.status === 404 || res.status === 400) {
       notify({ type: 'error', title: M.search.notFoundTitle, description: M.search.notFoundText });
     } else {

@@ -1,9 +1,12 @@
 import { ArrowLeft, Check, Printer, RefreshCw, X } from 'lucide-react';
+import { LINK_SECRET_PARAM, PHONE_DIGITS_PARAM, type QuotationAccessParams } from '@shared';
 import { PQ_MESSAGES as M } from './messages';
 
 interface Props {
   /** The quotation's code: the forms' addresses. */
   code: string;
+  /** What opened the page (issue 30): the forms post it again, as the server asks it of every decision. */
+  access: QuotationAccessParams;
   refreshing: boolean;
   busy: 'accept' | 'reject' | null;
   onBack: () => void;
@@ -23,8 +26,14 @@ interface Props {
  * Plain buttons styled like the UI kit's (quotation.css): they are part of the first paint, which
  * must not wait for the kit on a phone.
  */
-export function ActionBar({ code, refreshing, busy, onBack, onRefresh, onAccept, onReject, onPrint, canAccept, canReject }: Props) {
+export function ActionBar({ code, access, refreshing, busy, onBack, onRefresh, onAccept, onReject, onPrint, canAccept, canReject }: Props) {
   const action = (verb: 'aceitar' | 'recusar') => `/quotation/${encodeURIComponent(code)}/${verb}`;
+  const accessFields = (
+    <>
+      {access.key && <input type="hidden" name={LINK_SECRET_PARAM} value={access.key} />}
+      {!access.key && access.phoneDigits && <input type="hidden" name={PHONE_DIGITS_PARAM} value={access.phoneDigits} />}
+    </>
+  );
   return (
     <div className="pq-no-print pq-actions">
       <div className="pq-actions__group">
@@ -49,6 +58,7 @@ export function ActionBar({ code, refreshing, busy, onBack, onRefresh, onAccept,
             drawn page (sync-server/src/public/routes.ts); once it runs, it handles them here. */}
         {canAccept && (
           <form method="post" action={action('aceitar')} className="pq-form" onSubmit={(e) => (e.preventDefault(), onAccept())}>
+            {accessFields}
             <button type="submit" className="pq-btn pq-btn--accept" disabled={busy !== null} aria-busy={busy === 'accept'}>
               <Check size={16} aria-hidden="true" />
               {M.accept}
@@ -57,6 +67,7 @@ export function ActionBar({ code, refreshing, busy, onBack, onRefresh, onAccept,
         )}
         {canReject && (
           <form method="post" action={action('recusar')} className="pq-form" onSubmit={(e) => (e.preventDefault(), onReject())}>
+            {accessFields}
             <button type="submit" className="pq-btn pq-btn--reject" disabled={busy !== null}>
               <X size={16} aria-hidden="true" />
               {M.reject}

@@ -1,6 +1,8 @@
 import { lazy, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { LINK_SECRET_PARAM, PHONE_DIGITS_PARAM } from '@shared';
 import { ActionBar } from './ActionBar';
+import { PhoneGate } from './PhoneGate';
 import { CompanyHeader } from './CompanyHeader';
 import { ContactFooter } from './ContactFooter';
 import { QuotationView } from './QuotationView';
@@ -28,7 +30,10 @@ interface Props {
 export function QuotationPage({ code, fallbackPath }: Props) {
   const navigate = useNavigate();
   const company = useCompany();
-  const { state, refreshing, busy, refresh, retry, accept, reject } = useQuotation(code);
+  // What opens the quotation (issue 30): the secret of the link staff sent, or the phone digits.
+  const [params] = useSearchParams();
+  const access = { key: params.get(LINK_SECRET_PARAM), phoneDigits: params.get(PHONE_DIGITS_PARAM) };
+  const { state, refreshing, busy, refresh, retry, accept, reject, code: checkedCode } = useQuotation(code, access);
   const [rejectOpen, setRejectOpen] = useState(false);
   const [rejectMounted, setRejectMounted] = useState(false);
 
@@ -47,6 +52,8 @@ export function QuotationPage({ code, fallbackPath }: Props) {
           </div>
         )}
 
+        {state.phase === 'locked' && checkedCode && <PhoneGate code={checkedCode} lock={state.lock} message={state.message} />}
+
         {state.phase === 'missing' && (
           <KitBoundary>
             <NotFoundPanel message={state.message} onBack={back} onRetry={retry} />
@@ -57,6 +64,7 @@ export function QuotationPage({ code, fallbackPath }: Props) {
           <>
             <ActionBar
               code={state.quotation.code}
+              access={access}
               canAccept={state.quotation.status === 'pending' && !state.quotation.expired}
               canReject={state.quotation.status === 'pending'}
               refreshing={refreshing}

@@ -40,6 +40,13 @@ export const PQ_MESSAGES = {
   rejectFailureTitle: 'Erro',
   rejectFailureText: 'Erro ao recusar orçamento',
   loadFailure: 'Erro ao carregar orçamento. Tente novamente mais tarde.',
+  gate: {
+    intro: 'Para sua segurança, informe os 4 últimos dígitos do telefone cadastrado.',
+    label: '4 últimos dígitos do telefone',
+    inputTitle: 'Digite 4 números',
+    submit: 'Ver orçamento',
+    hint: 'Recebeu o link do orçamento pelo WhatsApp? Abra o link completo: ele não pede os dígitos. Se o seu cadastro não tem telefone, peça o link à oficina.',
+  },
   rejectDialog: {
     title: 'Recusar orçamento',
     text: 'Se quiser, conte-nos o motivo. Isso nos ajuda a melhorar nossas propostas.',

@@ -12,6 +12,8 @@ export type SharePlan =
 
 export type ShareInput = {
   code: string;
+  /** The quotation's link secret (issue 30), when it has one: the link carries it. */
+  linkSecret?: string | null;
   origin: string;
   customer: { name: string; whatsapp?: string | null; phone?: string | null } | null;
   /** The quotation's customer_id: set while `customer` is null means it has not reached this device yet… */
@@ -22,15 +24,19 @@ export type ShareInput = {
   canNativeShare: boolean;
 };
 
-/** The link of a quotation, or an error message (spec §8). */
-export function linkFor(code: string, origin: string): { ok: true; link: string } | { ok: false; message: string } {
+/**
+ * The link of a quotation, or an error message (spec §8). With the quotation's secret when it has
+ * one (issue 30); without it (a quotation from before, until the server's copy arrives) the bare
+ * link, which asks the customer for the last 4 digits of their phone.
+ */
+export function linkFor(code: string, origin: string, linkSecret?: string | null): { ok: true; link: string } | { ok: false; message: string } {
   if (!code || !isValidQuotationCode(code)) return { ok: false, message: QT.invalidCode };
   if (!origin) return { ok: false, message: QT.linkFailure };
-  return { ok: true, link: quotationUrl(origin, code) };
+  return { ok: true, link: quotationUrl(origin, code, linkSecret) };
 }
 
 export function planShare(i: ShareInput): SharePlan {
-  const l = linkFor(i.code, i.origin);
+  const l = linkFor(i.code, i.origin, i.linkSecret);
   if (!l.ok) return { kind: 'error', message: l.message };
   const name = i.customer?.name ?? '';
   const text = quotationShareMessage(name || 'cliente', i.company, l.link);

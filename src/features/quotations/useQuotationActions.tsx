@@ -52,13 +52,13 @@ export function useQuotationActions({ company, customerOf, removedCustomerOf, mo
   );
 
   const view = (q: QuotationDoc) => {
-    const l = linkFor(q.code, origin());
+    const l = linkFor(q.code, origin(), q.link_secret);
     if (!l.ok) return fail(QT.errorTitle, l.message);
     window.open(l.link, '_blank', 'noopener');
   };
 
   const copy = async (q: QuotationDoc) => {
-    const l = linkFor(q.code, origin());
+    const l = linkFor(q.code, origin(), q.link_secret);
     if (!l.ok) return void fail(mobile ? QT.copyFailureMobile : QT.errorTitle, l.message);
     await copyText(l.link);
   };
@@ -85,6 +85,7 @@ export function useQuotationActions({ company, customerOf, removedCustomerOf, mo
     try {
       const plan = planShare({
         code: q.code,
+        linkSecret: q.link_secret,
         origin: origin(),
         customer: customerOf(q),
         customerId: q.customer_id,

@@ -40,11 +40,16 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   member_not_found: 404,
   quotation_expired: 409,
   quotation_already_decided: 409,
+  quotation_phone_required: 403,
+  quotation_phone_mismatch: 403,
+  cross_site_decision: 403,
   blank_required_field: 422,
 };
 
 export class AppError extends Error {
   readonly statusCode: number;
+  /** Sent as Retry-After (a rate_limited answer says when to come back). */
+  retryAfterSeconds?: number;
   constructor(
     readonly code: ErrorCode,
     message?: string,
@@ -87,7 +92,10 @@ function validationMessage(err: FastifyError): string {
 
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    if (error instanceof AppError) return sendError(reply, error.code, error.message, error.details);
+    if (error instanceof AppError) {
+      if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
+      return sendError(reply, error.code, error.message, error.details);
+    }
     const fe = error as FastifyError;
     if (fe.validation) return sendError(reply, 'invalid_request', validationMessage(fe));
     // Malformed JSON, wrong content type, empty body with JSON content type, too large, bad URL…

@@ -55,9 +55,10 @@ function chunkFiles(manifest: Manifest, keys: readonly string[], skip: Set<strin
 export interface PageHtml {
   /**
    * index.html for `page`, with its preloads; `code` is the quotation code of /quotation/:code,
-   * `drawn` what the server drew of the page.
+   * `drawn` what the server drew of the page, `apiQuery` the access its API request will carry
+   * (quotationAccessQuery: the preload is used only if its address is exactly the page's own).
    */
-  render(page: PublicPage, code?: string, drawn?: DrawnPage | null): string;
+  render(page: PublicPage, code?: string, drawn?: DrawnPage | null, apiQuery?: string): string;
 }
 
 const EMPTY_ROOT = '<div id="root"></div>';
@@ -102,7 +103,7 @@ export function loadPageHtml(webDir: string): PageHtml | null {
   const fetchPreload = (href: string) => `<link rel="preload" as="fetch" href="${escapeAttr(href)}" crossorigin="anonymous">`;
 
   return {
-    render(page, code, drawn) {
+    render(page, code, drawn, apiQuery = '') {
       if (drawn && canDraw) {
         return html
           .replace('</head>', `${drawnLinks[page]}</head>`)
@@ -111,7 +112,7 @@ export function loadPageHtml(webDir: string): PageHtml | null {
       const data =
         page === 'landing'
           ? [fetchPreload('/api/public/company'), fetchPreload('/gallery/gallery.json')]
-          : [fetchPreload('/api/public/company'), ...(code && code === code.trim() && isValidQuotationCode(code) ? [fetchPreload(`/api/public/quotations/${encodeURIComponent(code)}`)] : [])];
+          : [fetchPreload('/api/public/company'), ...(code && code === code.trim() && isValidQuotationCode(code) ? [fetchPreload(`/api/public/quotations/${encodeURIComponent(code)}${apiQuery}`)] : [])];
       return html.replace('</head>', `${pageLinks[page]}${data.join('')}</head>`);
     },
   };

@@ -32,6 +32,10 @@ export const HELMET_OPTIONS = {
   crossOriginEmbedderPolicy: false,
   // Sent per request by installTransportHeaders (http/secure.ts), only on https (a LAN http server must stay reachable).
   strictTransportSecurity: false,
+  // Not helmet's no-referrer: with it a browser sends `Origin: null` on our own forms' POSTs, and
+  // the decision forms accept only our own origin (http/same-origin.ts). Other sites still get
+  // nothing — a quotation link's secret (?k=) never leaves for them.
+  referrerPolicy: { policy: 'same-origin' },
 } satisfies HelmetOptions;
 
 const helmetMiddleware = helmet(HELMET_OPTIONS);

@@ -12,8 +12,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { quotationAccessQuery } from '@shared';
+import { accessCost, accessFrom } from '../public/access';
 import type { PublicAnswers } from '../public/answers';
-import { DrawBudget } from '../ssr/draw-budget';
+import type { PublicBudget } from '../public/budget';
 import { landingPageDrawer } from '../ssr/landing-page';
 import { quotationPageDrawer } from '../ssr/quotation-page';
 import { loadPageRenderer, type DrawnPage } from '../ssr/renderer';
@@ -40,11 +42,16 @@ export interface StaticOptions {
   ssrDir: string;
   /** What the drawn pages are drawn with. */
   answers: PublicAnswers;
-  /** Drawn quotation pages per client per minute (config.publicRateLimitPerMinute). */
-  drawsPerMinute: number;
+  /**
+   * The public quotation routes' budget per client (public/budget.ts): drawing a quotation page
+   * reads the database like the API does, so it takes from the same budget. The HTML route has no
+   * limit of its own (the page must always load): past the budget the page is sent undrawn, as
+   * before server rendering, and the browser's own request to /api/public answers 429.
+   */
+  budget: PublicBudget;
 }
 
-export async function registerStatic(app: FastifyInstance, { webDir, ssrDir, answers, drawsPerMinute }: StaticOptions): Promise<void> {
+export async function registerStatic(app: FastifyInstance, { webDir, ssrDir, answers, budget }: StaticOptions): Promise<void> {
   const hasBuild = existsSync(path.join(webDir, 'index.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -71,10 +78,9 @@ export async function registerStatic(app: FastifyInstance, { webDir, ssrDir, ans
   const renderer = pages ? await loadPageRenderer(ssrDir, app.log) : null;
   const drawer = renderer && quotationPageDrawer(renderer, answers, app.log);
   const landing = renderer && landingPageDrawer(renderer, answers, webDir, app.log);
-  const budget = new DrawBudget(drawsPerMinute);
-  const sendPage = (reply: FastifyReply, page: PublicPage | null, code?: string, drawn?: DrawnPage | null) => {
+  const sendPage = (reply: FastifyReply, page: PublicPage | null, code?: string, drawn?: DrawnPage | null, apiQuery = '') => {
     reply.header('Cache-Control', page ? 'no-cache' : SHELL_CACHE_CONTROL);
-    if (page && pages) return reply.type('text/html; charset=utf-8').send(pages.render(page, code, drawn));
+    if (page && pages) return reply.type('text/html; charset=utf-8').send(pages.render(page, code, drawn, apiQuery));
     return reply.type('text/html; charset=utf-8').sendFile('index.html');
   };
   // The landing draws nothing per visitor (one profile, kept in memory; one small file): no budget.
@@ -88,8 +94,16 @@ export async function registerStatic(app: FastifyInstance, { webDir, ssrDir, ans
       const quotation = /^\/quotation\/([^/]+)\/?$/.exec(url);
       if (quotation) {
         const code = safeDecode(quotation[1]);
-        const drawn = drawer && budget.take(request.ip) ? await drawer.draw(url, code) : null;
-        return sendPage(reply, 'quotation', code, drawn);
+        const access = accessFrom(request.query);
+        const cost = accessCost(access, budget.perMinute);
+        let drawn: DrawnPage | null = null;
+        if (drawer && budget.take(request.ip, cost)) {
+          const page = await drawer.draw(request.url, code, access);
+          // Wrong digits (or a guessed code) keep their whole cost, as on the API (public/access.ts).
+          if (cost > 1 && page?.locked !== 'quotation_phone_mismatch') budget.refund(request.ip, cost - 1);
+          drawn = page;
+        }
+        return sendPage(reply, 'quotation', code, drawn, quotationAccessQuery(access));
       }
       return sendPage(reply, null);
     }

@@ -8,6 +8,7 @@ import { m005 } from './005-catalog-defaults';
 import { m006 } from './006-first-versions';
 import { m007 } from './007-team-roles-device-cookies';
 import { m008 } from './008-decision-refusals';
+import { m009 } from './009-quotation-link-secret';
 
 export type { Migration } from './types';
-export const migrations: readonly Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008];
+export const migrations: readonly Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009];

@@ -4,6 +4,7 @@
  */
 import type { Database } from '../db/types';
 import { getPublicCompany } from './company';
+import { requireAccess, type QuotationAccess } from './access';
 import { peekQuotation, viewQuotation } from './quotations';
 import { PublicViewCache } from './view-cache';
 
@@ -22,9 +23,14 @@ export class PublicAnswers {
     return this.cache.close();
   }
 
-  /** GET /api/public/quotations/:code — the first one marks the quotation viewed. */
-  quotation(code: unknown): Promise<string> {
-    return this.cache.quotationJson(code, () => viewQuotation(this.db, code));
+  /**
+   * GET /api/public/quotations/:code — once `access` opens it (public/access.ts: a kept answer is
+   * checked against what opens it, kept beside it); the first one marks the quotation viewed.
+   */
+  async quotation(code: unknown, access: QuotationAccess): Promise<string> {
+    const kept = await this.cache.quotationJson(code, () => viewQuotation(this.db, code, access));
+    requireAccess(kept.guard, access);
+    return kept.json;
   }
 
   /**
@@ -32,8 +38,11 @@ export class PublicAnswers {
    * request does that): the kept answer when there is one (only viewed quotations are kept),
    * else read as it stands — and not kept, or the API would answer it without the first view.
    */
-  async quotationForPage(code: string): Promise<string> {
-    return this.cache.keptQuotationJson(code) ?? JSON.stringify(await peekQuotation(this.db, code));
+  async quotationForPage(code: string, access: QuotationAccess): Promise<string> {
+    const kept = this.cache.keptQuotationJson(code);
+    if (!kept) return JSON.stringify(await peekQuotation(this.db, code, access));
+    requireAccess(kept.guard, access);
+    return kept.json;
   }
 
   /** GET /api/public/company */

@@ -11,6 +11,10 @@
  * decided a second decision from the link is refused; staff reopen it by editing it (the app puts
  * it back to pending and keeps the earlier decision in decision_history). Refused attempts are
  * logged like decisions, with the refusal's code.
+ *
+ * Access (issue 30, public/access.ts): every read and decision first needs the link's secret or
+ * the last 4 digits of the customer's phone; short of that, a quotation that exists answers
+ * exactly like one that does not, and nothing is read out, written or logged.
  */
 import { isValidityPast, shopDate, type ErrorCode, type MaterialLine, type PublicQuotation, type QuotationStatus } from '@shared';
 import type { Database, Queryable } from '../db/types';
@@ -21,6 +25,7 @@ import { updateAsServerIn } from '../sync/server-writes';
 import { TABLES } from '../collections/tables';
 import { rowToDoc } from '../collections/convert';
 import { canonicalJson, sha256Hex } from './canonical';
+import { guardOf, requireAccess, type AccessGuard, type QuotationAccess } from './access';
 
 export const MAX_DECISION_REASON = 1000;
 
@@ -60,34 +65,52 @@ const QUOTATIONS = TABLES.quotations;
 /** The quotation's columns, qualified (the customer join has columns of the same names). */
 const QUOTATION_COLUMNS = [...QUOTATIONS.columns.map((c) => `q.${c.name}`), 'q._seq', 'q._deleted'].join(', ');
 
-/** The live quotation with this code (any case) and its customer's name, or not_found — one query. */
-async function findByCode(q: Queryable, code: string): Promise<{ doc: Doc; customerName: string | null }> {
-  // Codes are at most 32 characters; anything longer cannot exist.
-  if (code.length > 64) throw new AppError('not_found');
-  const { rows } = await q.query<Record<string, unknown> & { customer_name: string | null }>(
-    `SELECT ${QUOTATION_COLUMNS}, c.name AS customer_name
-       FROM quotations q
-       LEFT JOIN customers c ON c.id = q.customer_id AND NOT c._deleted
-      WHERE lower(q.code) = lower($1) AND NOT q._deleted`,
-    [code],
-  );
-  if (!rows[0]) throw new AppError('not_found');
-  return { doc: rowToDoc(QUOTATIONS, rows[0]), customerName: rows[0].customer_name ?? null };
+interface Found {
+  doc: Doc;
+  customerName: string | null;
+  guard: AccessGuard;
 }
 
-/** The public view; the first time it is opened, viewed_at is set. */
-export async function viewQuotation(db: Database, rawCode: unknown): Promise<PublicQuotation> {
+/**
+ * The live quotation with this code (any case), its customer's name and what opens it, once
+ * `access` does — one query. No such quotation answers like a closed one (requireAccess).
+ */
+async function findByCode(q: Queryable, code: string, access: QuotationAccess): Promise<Found> {
+  // Codes are at most 32 characters; anything longer cannot exist.
+  const { rows } =
+    code.length > 64
+      ? { rows: [] }
+      : await q.query<Record<string, unknown> & { customer_name: string | null; customer_phone: string | null }>(
+          `SELECT ${QUOTATION_COLUMNS}, c.name AS customer_name, c.phone AS customer_phone
+             FROM quotations q
+             LEFT JOIN customers c ON c.id = q.customer_id AND NOT c._deleted
+            WHERE lower(q.code) = lower($1) AND NOT q._deleted`,
+          [code],
+        );
+  const guard = rows[0] ? guardOf(rows[0].link_secret, rows[0].customer_phone ?? null) : null;
+  requireAccess(guard, access);
+  return { doc: rowToDoc(QUOTATIONS, rows[0]), customerName: rows[0].customer_name ?? null, guard: guard! };
+}
+
+/** A public view and what opens it (kept beside the view by the answers' cache). */
+export interface GuardedView {
+  view: PublicQuotation;
+  guard: AccessGuard;
+}
+
+/** The public view, once `access` opens it; the first time it is opened, viewed_at is set. */
+export async function viewQuotation(db: Database, rawCode: unknown, access: QuotationAccess): Promise<GuardedView> {
   const code = requireCode(rawCode);
   // Fast path without a write transaction once it has been viewed.
-  const found = await findByCode(db, code);
-  if (found.doc.viewed_at) return toPublicQuotation(found.doc, found.customerName);
+  const found = await findByCode(db, code, access);
+  if (found.doc.viewed_at) return { view: toPublicQuotation(found.doc, found.customerName), guard: found.guard };
   return db.transaction(async (tx) => {
     // Same lock order as sync pushes (the write lock before reading), or the two can deadlock.
     await lockWrites(tx);
-    const { doc, customerName } = await findByCode(tx, code);
-    if (doc.viewed_at) return toPublicQuotation(doc, customerName);
+    const { doc, customerName, guard } = await findByCode(tx, code, access);
+    if (doc.viewed_at) return { view: toPublicQuotation(doc, customerName), guard };
     const updated = await updateAsServerIn(tx, 'quotations', doc.id, { viewed_at: new Date().toISOString() });
-    return toPublicQuotation(updated ?? doc, customerName);
+    return { view: toPublicQuotation(updated ?? doc, customerName), guard };
   });
 }
 
@@ -96,8 +119,8 @@ export async function viewQuotation(db: Database, rawCode: unknown): Promise<Pub
  * HTML may be fetched by something other than the customer (a messaging app's link preview).
  * The page itself then asks the API once, which is what marks the quotation viewed.
  */
-export async function peekQuotation(db: Queryable, rawCode: unknown): Promise<PublicQuotation> {
-  const { doc, customerName } = await findByCode(db, requireCode(rawCode));
+export async function peekQuotation(db: Queryable, rawCode: unknown, access: QuotationAccess): Promise<PublicQuotation> {
+  const { doc, customerName } = await findByCode(db, requireCode(rawCode), access);
   return toPublicQuotation(doc, customerName);
 }
 
@@ -106,6 +129,8 @@ export interface DecisionInput {
   reason?: string | null;
   ip: string | null;
   userAgent: string | null;
+  /** What the decider opened the quotation with (the link's secret or the phone digits). */
+  access: QuotationAccess;
 }
 
 /** Why the link may not record this decision now, or null when it may. */
@@ -121,7 +146,7 @@ export function decisionRefusal(doc: Doc, decision: DecisionInput['decision'], n
  * Accept or reject. Records the decision with IP, user agent and the sha256 of the canonical
  * JSON of the public view the customer decided on (as it was just before the decision). A
  * refused attempt (decisionRefusal) is recorded the same way with its code in `refused`, changes
- * nothing else, and answers that code (409, pt-BR message).
+ * nothing else, and answers that code (409, pt-BR message). Without access nothing is logged.
  */
 export async function decideQuotation(db: Database, rawCode: unknown, input: DecisionInput): Promise<PublicQuotation> {
   const code = requireCode(rawCode);
@@ -132,7 +157,7 @@ export async function decideQuotation(db: Database, rawCode: unknown, input: Dec
   }
   const outcome = await db.transaction(async (tx) => {
     await lockWrites(tx);
-    const { doc, customerName } = await findByCode(tx, code);
+    const { doc, customerName } = await findByCode(tx, code, input.access);
     const at = new Date();
     const versionHash = sha256Hex(canonicalJson(toPublicQuotation(doc, customerName, at)));
     const refused = decisionRefusal(doc, input.decision, at);

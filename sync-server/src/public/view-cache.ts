@@ -16,6 +16,14 @@
  */
 import { CHANGES_CHANNEL } from '../db/sequence';
 import type { Database } from '../db/types';
+import type { AccessGuard } from './access';
+import type { GuardedView } from './quotations';
+
+/** A quotation's public answer as sent, and what opens it (checked at every use, never sent). */
+export interface KeptQuotation {
+  json: string;
+  guard: AccessGuard;
+}
 
 /** Collections a cached answer is made of. */
 const QUOTATION_SOURCES = new Set(['quotations', 'customers']);
@@ -24,7 +32,7 @@ const MAX_QUOTATIONS = 1_000;
 export const MAX_AGE_MS = 5_000;
 
 export class PublicViewCache {
-  private readonly quotations = new Map<string, { json: string; at: number }>();
+  private readonly quotations = new Map<string, KeptQuotation & { at: number }>();
   private company: { json: string; at: number } | null = null;
   private generation = 0;
   private listening = false;
@@ -53,23 +61,28 @@ export class PublicViewCache {
    * something changed while it was read (the first view writes viewed_at: that commit is such a
    * change, so a first view is never kept). Codes are looked up trimmed and ignoring case.
    */
-  async quotationJson(code: unknown, load: () => Promise<unknown>): Promise<string> {
+  async quotationJson(code: unknown, load: () => Promise<GuardedView>): Promise<KeptQuotation> {
     const key = typeof code === 'string' ? codeKey(code) : '';
-    const hit = key ? this.fresh(this.quotations.get(key)) : null;
+    const hit = key ? this.freshQuotation(this.quotations.get(key)) : null;
     if (hit) return hit;
     const generation = this.generation;
-    const json = JSON.stringify(await load());
+    const { view, guard } = await load();
+    const kept = { json: JSON.stringify(view), guard };
     if (key && this.canKeep(generation)) {
       if (this.quotations.size >= MAX_QUOTATIONS) this.quotations.delete(this.quotations.keys().next().value!);
       this.quotations.delete(key);
-      this.quotations.set(key, { json, at: Date.now() });
+      this.quotations.set(key, { ...kept, at: Date.now() });
     }
-    return json;
+    return kept;
   }
 
   /** The kept answer for this code, if there is one; never reads. */
-  keptQuotationJson(code: string): string | null {
-    return this.fresh(this.quotations.get(codeKey(code)));
+  keptQuotationJson(code: string): KeptQuotation | null {
+    return this.freshQuotation(this.quotations.get(codeKey(code)));
+  }
+
+  private freshQuotation(entry: (KeptQuotation & { at: number }) | undefined): KeptQuotation | null {
+    return this.fresh(entry) === null ? null : { json: entry!.json, guard: entry!.guard };
   }
 
   /** The public company profile as JSON: kept, or `load`ed and kept (same rules). */

@@ -13,12 +13,20 @@ import { createForjaDatabase } from '../../../src/data/db/create-database';
 
 addRxPlugin(RxDBDevModePlugin);
 
-/** The version-0 schema of a collection: v1 minus the fields and indexes it added. */
+/** The version-0 schema of a collection: the current one minus the fields and indexes v1 and v2 added. */
 function v0(name: 'customers' | 'quotations' | 'transactions'): RxJsonSchema<Record<string, unknown>> {
   const s = JSON.parse(JSON.stringify(collectionSchemas[name]));
   s.version = 0;
-  for (const f of ['updated_by', 'decision_history', 'quotation_id']) delete s.properties[f];
+  for (const f of ['updated_by', 'decision_history', 'quotation_id', 'link_secret']) delete s.properties[f];
   delete s.indexes;
+  return s;
+}
+
+/** The version-1 schema of quotations: the current one minus what v2 added (issue 30: link_secret). */
+function quotationsV1(): RxJsonSchema<Record<string, unknown>> {
+  const s = JSON.parse(JSON.stringify(collectionSchemas.quotations));
+  s.version = 1;
+  delete s.properties.link_secret;
   return s;
 }
 
@@ -55,6 +63,30 @@ test('documents stored under schema version 0 open under version 1 with the new 
     expect(q).toMatchObject({ code: 'ORC-ABC123', status: 'accepted', decision_history: null, updated_by: null });
     const t = (await fdb.db.transactions.findOne('t1').exec())!.toJSON();
     expect(t).toMatchObject({ amount: 10, quotation_id: null, updated_by: null });
+  } finally {
+    await fdb.remove();
+  }
+});
+
+test('quotations stored under version 1 open under version 2 with no link secret yet (the server’s arrives with the pull)', async () => {
+  const name = `forja_migration_v2_${Date.now()}`;
+  const now = new Date().toISOString();
+  const old = await createRxDatabase({ name, storage: wrappedValidateAjvStorage({ storage: getRxStorageDexie() }) });
+  await old.addCollections({ quotations: { schema: quotationsV1(), migrationStrategies: { 1: (d: Record<string, unknown>) => d } } });
+  await old.quotations.insert({
+    id: 'q2', code: 'ORC-DEF456', customer_id: null, description: 'Grade', status: 'pending', total_amount: 10,
+    discounts: 0, taxes: 0, payment_method: 'PIX', validity_date: '2026-12-31', execution_deadline: '5 dias',
+    materials: [], viewed_at: null, decided_at: null, decision_reason: null, decision_history: null,
+    created_at: now, updated_at: now, client_updated_at: now, created_by: 'u1', updated_by: 'u1',
+  });
+  await old.close();
+
+  const fdb = await createForjaDatabase({
+    name, baseUrl: 'http://127.0.0.1:9', getToken: () => null, replicate: false, devMode: true, collections: ['quotations'],
+  });
+  try {
+    const q = (await fdb.db.quotations.findOne('q2').exec())!.toJSON();
+    expect(q).toMatchObject({ code: 'ORC-DEF456', description: 'Grade', updated_by: 'u1', link_secret: null });
   } finally {
     await fdb.remove();
   }

@@ -99,4 +99,16 @@ describe('quotation code search box', () => {
     expect(toasts[1]).toMatchObject({ title: 'Erro ao buscar orçamento' });
     expect(opened).toEqual([]);
   });
+
+  it('issue 30: a typed code the server asks the phone digits for opens the page, which asks them', async () => {
+    const fetchMock = vi.fn(async (_url: string) =>
+      json(403, { error: 'quotation_phone_required', message: 'Para sua segurança, informe os 4 últimos dígitos do telefone cadastrado.' }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    act(() => setValue(' orc-abc123'));
+    await submit();
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/public/quotations/ORC-ABC123');
+    expect(opened).toEqual(['/quotation/ORC-ABC123']);
+    expect(toasts).toEqual([]);
+  });
 });

@@ -81,8 +81,8 @@ async function drawAndHydrate(data: QuotationPageData, { discarded = 0 } = {}) {
   const { renderWithPageData } = await import('../../../src/features/public-quotation/page-data');
   const { QuotationPage } = await import('../../../src/features/public-quotation/QuotationPage');
   const page = (
-    <MemoryRouter initialEntries={[`/quotation/${data.quotation.code}`]}>
-      <QuotationPage code={data.quotation.code} fallbackPath="/" />
+    <MemoryRouter initialEntries={[`/quotation/${data.quotation!.code}`]}>
+      <QuotationPage code={data.quotation!.code} fallbackPath="/" />
     </MemoryRouter>
   );
   const html = renderWithPageData(data, () => renderToString(page));

@@ -128,9 +128,9 @@ describe('editing a decided quotation', () => {
 describe('code collision retry', () => {
   const refused = { collection: 'quotations', id: 'q1', error: 'duplicate_code', document: { id: 'q1', code: 'ORC-AAAAAA', description: 'x' } };
   it('takes a new code not known on this device and keeps the rest of the quotation', () => {
-    const seq = [0, 0, 0, 0, 0, 0, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5];
+    const seq = [0, 0, 0, 0, 0, 0, 128, 128, 128, 128, 128, 128];
     let i = 0;
-    const random = () => seq[i++ % seq.length];
+    const random = (bytes: Uint8Array) => bytes.map(() => seq[i++ % seq.length]);
     // the first candidate (ORC-222222) is taken here; the second is free
     const d = decideCodeRetry(refused, new Set(['orc-222222']), random);
     expect(d.action).toBe('recode');

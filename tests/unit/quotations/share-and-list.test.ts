@@ -6,6 +6,20 @@ import { linkFor, planShare } from '../../../src/features/quotations/share-plan'
 const base = { code: 'ORC-7K3M9P', origin: 'https://forja.example', company: 'Forja Soldas', canNativeShare: false };
 
 describe('share (spec §5, §8)', () => {
+  it('issue 30: every link staff send carries the quotation’s secret (?k=); one without it yet is the bare link', () => {
+    const secret = 'AbC-_0123456789abcdefgh';
+    const p = planShare({ ...base, linkSecret: secret, customer: { name: 'José', whatsapp: '(35) 99811-2233' } });
+    expect(p).toMatchObject({ kind: 'whatsapp', link: `https://forja.example/quotation/ORC-7K3M9P?k=${secret}` });
+    if (p.kind === 'whatsapp') expect(decodeURIComponent(p.url)).toContain(`https://forja.example/quotation/ORC-7K3M9P?k=${secret}`);
+    expect(planShare({ ...base, linkSecret: secret, canNativeShare: true, customer: null })).toMatchObject({
+      kind: 'native',
+      data: { url: `https://forja.example/quotation/ORC-7K3M9P?k=${secret}` },
+      fallback: { kind: 'copy', link: `https://forja.example/quotation/ORC-7K3M9P?k=${secret}` },
+    });
+    expect(linkFor('ORC-7K3M9P', 'https://forja.example/', secret)).toEqual({ ok: true, link: `https://forja.example/quotation/ORC-7K3M9P?k=${secret}` });
+    expect(linkFor('ORC-7K3M9P', 'https://forja.example', null)).toEqual({ ok: true, link: 'https://forja.example/quotation/ORC-7K3M9P' });
+  });
+
   it('WhatsApp to the customer WhatsApp (else phone) with the 55 rule and the spec message', () => {
     const p = planShare({ ...base, customer: { name: 'José', whatsapp: '(35) 99811-2233', phone: '3533334444' } });
     expect(p.kind).toBe('whatsapp');
