@@ -180,9 +180,11 @@ export async function offlineCustomer(p: EnginePage, s: FlowServer, name: string
   expect(stored.phone.replace(/\D/g, '')).toBe(phone.replace(/\D/g, ''));
 }
 
-/** The customer's page of `code`: Aceitar, and the server has it accepted. */
+/** The customer's page of `code`, opened from the link staff send (with its secret): Aceitar, and the server has it accepted. */
 export async function acceptAsCustomer(p: EnginePage, s: FlowServer, code: string): Promise<void> {
-  await p.goto(`/quotation/${code}`);
+  const sent = await waitUntil(`${code} on the server`, 30_000, async () => (await onServer<QuotationDoc>(s, 'quotations')).find((d) => d.code === code));
+  expect(sent.link_secret).toBeTruthy();
+  await p.goto(`/quotation/${code}?k=${sent.link_secret}`);
   await p.waitForText(`Orçamento ${code}`);
   assertNothingBroken(`/quotation/${code}`, await p.text());
   await p.press('Aceitar');
