@@ -19,7 +19,8 @@ function expectSecurityHeaders(headers: Headers | http.IncomingHttpHeaders, what
   expect(get('content-security-policy'), what).toContain("frame-ancestors 'self'");
   expect(get('x-content-type-options'), what).toBe('nosniff');
   expect(get('x-frame-options'), what).toBe('SAMEORIGIN');
-  expect(get('referrer-policy'), what).toBe('no-referrer');
+  // same-origin, not helmet's no-referrer: the decision forms need our own Origin (issue 30, http/same-origin.ts).
+  expect(get('referrer-policy'), what).toBe('same-origin');
   expect(get('cross-origin-resource-policy'), what).toBe('same-origin');
 }
 
