@@ -31,7 +31,9 @@ test('shows R$, masks what is typed, reports cents and normalises on blur', () =
   act(() => root!.render(<ChakraProvider value={defaultSystem}><Harness /></ChakraProvider>));
   const input = host.querySelector('input')!;
   expect(host.textContent).toContain('R$');
-  expect(input.value).toBe('0,00');
+  // Zero is an empty field showing the placeholder 0,00 (issue 29: a tap then digits gives the amount).
+  expect(input.value).toBe('');
+  expect(input.placeholder).toBe('0,00');
   type(input, '1234,5');
   expect(input.value).toBe('1.234,5');
   expect(seen.at(-1)).toBe(123450);
@@ -41,4 +43,8 @@ test('shows R$, masks what is typed, reports cents and normalises on blur', () =
   expect(input.value).toBe('1.234,50');
   type(input, '');
   expect(seen.at(-1)).toBe(0);
+  act(() => {
+    input.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+  });
+  expect(input.value).toBe('');
 });
