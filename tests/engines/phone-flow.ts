@@ -6,9 +6,10 @@
  * (stopped: no signal), the page reloaded under the service worker, still there, then on the
  * server once it is back; and the customer's quotation page with Aceitar.
  */
-import { expect } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_INITIAL_PASSWORD, STAFF_PASSWORD, artifactPath, httpsRequest, sleep, type RunningServer } from '../support/e2e';
-import type { EnginePage } from '../support/engines';
+import { afterAll, beforeAll, beforeEach, describe, expect, onTestFailed, test } from 'vitest';
+import { ADMIN_EMAIL, ADMIN_INITIAL_PASSWORD, STAFF_PASSWORD, artifactPath, httpsRequest, sleep, startServer, type RunningServer } from '../support/e2e';
+import { ENGINE_HOST, type EngineName, type EnginePage } from '../support/engines';
+import { makeTestCertificates, type TestCertificates } from '../support/tls';
 import type { CustomerDoc, QuotationDoc, TransactionDoc } from '../../schemas/collections';
 
 export interface FlowServer {
@@ -199,4 +200,76 @@ export async function incomeOnServer(s: FlowServer, description: string): Promis
   return waitUntil(`${description} on the server`, 30_000, async () =>
     (await onServer<TransactionDoc>(s, 'transactions')).find((t) => t.description === description),
   );
+}
+
+export interface EngineUnderTest {
+  engine: EngineName;
+  /** The people in this engine's flow (their names tell the screenshots apart). */
+  customer: string;
+  offlineCustomer: string;
+  /** Opens the engine's page on the flow's origin; `close` ends everything it started. */
+  open(flow: FlowServer, certs: TestCertificates): Promise<{ page: EnginePage; close(): Promise<void> }>;
+  /** The phone width asked for; the engine may give more (WebKitGTK's window: 447 px). */
+  phoneWidth(given: number): void;
+}
+
+/**
+ * One engine's suite: a server over HTTPS on forja.test, the phone flow at the smallest width the
+ * engine allows, then 1280×800. A failed step leaves a screenshot, the page's text and the
+ * server's log.
+ */
+export function engineSuite(e: EngineUnderTest): void {
+  let certs: TestCertificates;
+  let server: RunningServer;
+  let flow: FlowServer;
+  let opened: { page: EnginePage; close(): Promise<void> } | undefined;
+  const page = () => opened!.page;
+
+  beforeAll(async () => {
+    certs = makeTestCertificates([ENGINE_HOST, 'localhost'], ['127.0.0.1']);
+    server = await startServer({ env: { FORJA_TLS_CERT: certs.certFile, FORJA_TLS_KEY: certs.keyFile }, https: { ca: certs.caPem } });
+    flow = { server, origin: `https://${ENGINE_HOST}:${server.port}`, ca: certs.caPem };
+    opened = await e.open(flow, certs);
+  });
+
+  afterAll(async () => {
+    await opened?.close();
+    await server?.dispose();
+    certs?.dispose();
+  });
+
+  beforeEach(() => {
+    onTestFailed(async () => {
+      await opened?.page.screenshot(artifactPath(`engines-${e.engine}-failure.png`)).catch(() => undefined);
+      console.log(`[${e.engine}] at ${await opened?.page.url().catch(() => '?')}:\n${(await opened?.page.text().catch(() => '')) ?? ''}\n--- server ---\n${server?.logs() ?? ''}`);
+    });
+  });
+
+  describe(e.engine, () => {
+    let code = '';
+
+    test('a phone: sign in, customer, quotation, cash flow, every screen, offline customer, Aceitar', async () => {
+      const width = await page().setWidth(390, 844);
+      e.phoneWidth(width);
+      console.log(`[${e.engine}] phone width: ${width}px`);
+      const income = `Sinal — ${e.customer}`;
+      await signInFirstTime(page());
+      await waitForServiceWorker(page());
+      await addCustomer(page(), e.customer, '(35) 99123-4567');
+      code = await addQuotation(page(), e.customer, 'Portão de correr em metalon');
+      await addIncome(page(), e.customer, income);
+      expect((await incomeOnServer(flow, income)).amount).toBe(1250.75);
+      await openEveryScreen(page());
+      await offlineCustomer(page(), flow, e.offlineCustomer, '(35) 98888-1234');
+      await screenshots(page(), 'phone', code);
+      await acceptAsCustomer(page(), flow, code);
+    });
+
+    test('a desktop at 1280×800: every screen, screenshots', async () => {
+      expect(code).not.toBe('');
+      expect(await page().setWidth(1280, 800)).toBe(1280);
+      await openEveryScreen(page());
+      await screenshots(page(), 'desktop', code);
+    });
+  });
 }
