@@ -1,6 +1,7 @@
-/** The shell and the closing row the team's small forms share ('Adicionar membro', 'Renomear'). */
+/** The team's small forms ('Adicionar membro', 'Renomear'): the app's form dialog and their shared closing row. */
 import type { ReactNode } from 'react';
-import { Button, CloseButton, Dialog, HStack, Portal, Text } from '@chakra-ui/react';
+import { Button, HStack, Text } from '@chakra-ui/react';
+import { FormDialog } from '../../ui/FormDialog';
 import { TEAM_TEXT as T } from './teamMessages';
 
 interface DialogProps {
@@ -13,22 +14,9 @@ interface DialogProps {
 
 export function MemberDialog({ open, title, testId, onClose, children }: DialogProps) {
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => !d.open && onClose()} placement="center" lazyMount unmountOnExit>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4" data-testid={testId}>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body pb="5">{children}</Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={T.close} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog open={open} onClose={onClose} title={title} testId={testId} closeLabel={T.close}>
+      {children}
+    </FormDialog>
   );
 }
 

@@ -1,6 +1,7 @@
 /** A larger entry or exit with a reason. */
 import { useState, type FormEvent } from 'react';
-import { Button, Dialog, Field, Input, Portal, SegmentGroup, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, Input, SegmentGroup, Stack, Text } from '@chakra-ui/react';
+import { FormDialog } from '../../ui/FormDialog';
 import { formatQuantity, parseQuantity } from '../../domain/stock';
 import { STOCK_TEXT as T } from './messages';
 
@@ -36,57 +37,52 @@ export function MovementDialog({ open, title, quantity, onClose, onSubmit }: Pro
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => !d.open && onClose()} closeOnInteractOutside={false} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4">
-            <form onSubmit={submit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{T.moveTitle}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Text fontWeight="medium">{title}</Text>
-                  <Text textStyle="sm" color="fg.muted">
-                    {T.moved(formatQuantity(quantity))}
-                  </Text>
-                  <SegmentGroup.Root value={kind} onValueChange={(d) => setKind(d.value as 'entry' | 'exit')}>
-                    <SegmentGroup.Indicator />
-                    <SegmentGroup.Items items={[{ value: 'entry', label: T.entry }, { value: 'exit', label: T.exit }]} />
-                  </SegmentGroup.Root>
-                  <Field.Root invalid={!!error} required>
-                    <Field.Label>{T.moveQuantity}</Field.Label>
-                    <Input
-                      name="movement-quantity"
-                      inputMode="decimal"
-                      autoFocus
-                      value={amount}
-                      onChange={(e) => {
-                        setAmount(e.target.value);
-                        setError(null);
-                      }}
-                    />
-                    {error && <Field.ErrorText>{error}</Field.ErrorText>}
-                  </Field.Root>
-                  <Field.Root>
-                    <Field.Label>{T.reason}</Field.Label>
-                    <Input name="movement-reason" placeholder={T.reasonPlaceholder} value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} />
-                  </Field.Root>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose}>
-                  {T.cancel}
-                </Button>
-                <Button type="submit" colorPalette="blue" loading={busy}>
-                  {T.record}
-                </Button>
-              </Dialog.Footer>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={T.moveTitle}
+      onSubmit={submit}
+      keepOpenOnOutsideClick
+      lazy={false}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            {T.cancel}
+          </Button>
+          <Button type="submit" colorPalette="blue" loading={busy}>
+            {T.record}
+          </Button>
+        </>
+      }
+    >
+        <Stack gap="4">
+          <Text fontWeight="medium">{title}</Text>
+          <Text textStyle="sm" color="fg.muted">
+            {T.moved(formatQuantity(quantity))}
+          </Text>
+          <SegmentGroup.Root value={kind} onValueChange={(d) => setKind(d.value as 'entry' | 'exit')}>
+            <SegmentGroup.Indicator />
+            <SegmentGroup.Items items={[{ value: 'entry', label: T.entry }, { value: 'exit', label: T.exit }]} />
+          </SegmentGroup.Root>
+          <Field.Root invalid={!!error} required>
+            <Field.Label>{T.moveQuantity}</Field.Label>
+            <Input
+              name="movement-quantity"
+              inputMode="decimal"
+              autoFocus
+              value={amount}
+              onChange={(e) => {
+                setAmount(e.target.value);
+                setError(null);
+              }}
+            />
+            {error && <Field.ErrorText>{error}</Field.ErrorText>}
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>{T.reason}</Field.Label>
+            <Input name="movement-reason" placeholder={T.reasonPlaceholder} value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} />
+          </Field.Root>
+        </Stack>
+    </FormDialog>
   );
 }

@@ -1,7 +1,8 @@
 /** 'Cadastro de Item' (and 'Editar Item'): the catalogue selects, dimension free or picked, quantities. */
 import { thicknessDisplay } from '../../domain/catalog';
 import { useMemo, useState, type FormEvent } from 'react';
-import { Button, CloseButton, Dialog, Field, Input, NativeSelect, Portal, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
+import { Button, Field, Input, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
+import { FormDialog } from '../../ui/FormDialog';
 import { catalogNameKey, type CatalogKind } from '@shared';
 import { stockCommands, type StockItemWithQuantity } from '../../data/db/stock';
 import { parseQuantity, validateStockForm, type StockFormErrors, type StockFormValues } from '../../domain/stock';
@@ -112,80 +113,74 @@ export function StockItemForm({ open, item, lookup, onClose }: Props) {
   );
 
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => !d.open && onClose()} closeOnInteractOutside={false} placement="center" scrollBehavior="inside" size={{ base: 'full', md: 'lg' }}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form onSubmit={onSubmit} noValidate style={{ display: 'contents' }}>
-              <Dialog.Header>
-                <Dialog.Title>{editing ? T.editTitle : T.formTitle}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                    {select('category_id', T.category, 'category')}
-                    {select('type_id', T.type, 'type', types, values.category_id ? T.select : T.selectCategoryFirst)}
-                    {select('material_id', T.material, 'material')}
-                    {select('thickness_id', T.thickness, 'thickness')}
-                  </SimpleGrid>
-                  <Field.Root invalid={!!errors.dimension} required>
-                    <Field.Label>{T.dimension}</Field.Label>
-                    <Input
-                      name="dimension"
-                      list="stock-dimensions"
-                      placeholder={T.dimensionPlaceholder}
-                      value={values.dimension}
-                      onChange={(e) => set('dimension', e.target.value)}
-                      autoComplete="off"
-                    />
-                    <datalist id="stock-dimensions">
-                      {lookup.list('dimension').map((d) => (
-                        <option key={d.id} value={d.name} />
-                      ))}
-                    </datalist>
-                    {errors.dimension ? <Field.ErrorText>{errors.dimension}</Field.ErrorText> : <Field.HelperText>{T.dimensionHint}</Field.HelperText>}
-                  </Field.Root>
-                  <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                    {!editing && (
-                      <Field.Root invalid={!!errors.quantity} required>
-                        <Field.Label>{T.quantity}</Field.Label>
-                        <Input name="quantity" inputMode="decimal" value={values.quantity} onChange={(e) => set('quantity', e.target.value)} />
-                        {errors.quantity ? <Field.ErrorText>{errors.quantity}</Field.ErrorText> : <Field.HelperText>{T.quantityHint}</Field.HelperText>}
-                      </Field.Root>
-                    )}
-                    <Field.Root invalid={!!errors.minimum_quantity}>
-                      <Field.Label>{T.minimum}</Field.Label>
-                      <Input
-                        name="minimum_quantity"
-                        inputMode="decimal"
-                        value={values.minimum_quantity}
-                        onChange={(e) => set('minimum_quantity', e.target.value)}
-                      />
-                      {errors.minimum_quantity && <Field.ErrorText>{errors.minimum_quantity}</Field.ErrorText>}
-                    </Field.Root>
-                  </SimpleGrid>
-                  <Field.Root>
-                    <Field.Label>{T.description}</Field.Label>
-                    <Textarea name="description" value={values.description} onChange={(e) => set('description', e.target.value)} rows={2} />
-                  </Field.Root>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose}>
-                  {T.cancel}
-                </Button>
-                <Button type="submit" colorPalette="blue" loading={saving} loadingText={T.saving}>
-                  {T.save}
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={T.close} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={editing ? T.editTitle : T.formTitle}
+      size="lg"
+      onSubmit={onSubmit}
+      closeLabel={T.close}
+      keepOpenOnOutsideClick
+      lazy={false}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            {T.cancel}
+          </Button>
+          <Button type="submit" colorPalette="blue" loading={saving} loadingText={T.saving}>
+            {T.save}
+          </Button>
+        </>
+      }
+    >
+        <Stack gap="4">
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            {select('category_id', T.category, 'category')}
+            {select('type_id', T.type, 'type', types, values.category_id ? T.select : T.selectCategoryFirst)}
+            {select('material_id', T.material, 'material')}
+            {select('thickness_id', T.thickness, 'thickness')}
+          </SimpleGrid>
+          <Field.Root invalid={!!errors.dimension} required>
+            <Field.Label>{T.dimension}</Field.Label>
+            <Input
+              name="dimension"
+              list="stock-dimensions"
+              placeholder={T.dimensionPlaceholder}
+              value={values.dimension}
+              onChange={(e) => set('dimension', e.target.value)}
+              autoComplete="off"
+            />
+            <datalist id="stock-dimensions">
+              {lookup.list('dimension').map((d) => (
+                <option key={d.id} value={d.name} />
+              ))}
+            </datalist>
+            {errors.dimension ? <Field.ErrorText>{errors.dimension}</Field.ErrorText> : <Field.HelperText>{T.dimensionHint}</Field.HelperText>}
+          </Field.Root>
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            {!editing && (
+              <Field.Root invalid={!!errors.quantity} required>
+                <Field.Label>{T.quantity}</Field.Label>
+                <Input name="quantity" inputMode="decimal" value={values.quantity} onChange={(e) => set('quantity', e.target.value)} />
+                {errors.quantity ? <Field.ErrorText>{errors.quantity}</Field.ErrorText> : <Field.HelperText>{T.quantityHint}</Field.HelperText>}
+              </Field.Root>
+            )}
+            <Field.Root invalid={!!errors.minimum_quantity}>
+              <Field.Label>{T.minimum}</Field.Label>
+              <Input
+                name="minimum_quantity"
+                inputMode="decimal"
+                value={values.minimum_quantity}
+                onChange={(e) => set('minimum_quantity', e.target.value)}
+              />
+              {errors.minimum_quantity && <Field.ErrorText>{errors.minimum_quantity}</Field.ErrorText>}
+            </Field.Root>
+          </SimpleGrid>
+          <Field.Root>
+            <Field.Label>{T.description}</Field.Label>
+            <Textarea name="description" value={values.description} onChange={(e) => set('description', e.target.value)} rows={2} />
+          </Field.Root>
+        </Stack>
+    </FormDialog>
   );
 }
