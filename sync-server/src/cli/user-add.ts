@@ -9,7 +9,7 @@
  * run from another folder (./data is relative to the working directory) it once made a second
  * database whose first account became an owner, and its password then failed on the real server.
  */
-import { existsSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from '../config';
 import { DataDirInUseError, createDatabase, pgliteDir, type Database } from '../db';
@@ -93,6 +93,26 @@ function refuseWithoutSchema(config: Config): NewDatabaseRefused {
   );
 }
 
+/**
+ * Whether the embedded database has been initialised (PGlite writes PG_VERSION first). A folder
+ * it may not read (the server's data dir is private to the user running it) is said as such,
+ * not taken for a missing database.
+ */
+function pgliteExists(config: Config): boolean {
+  const marker = path.join(pgliteDir(config.dataDir), 'PG_VERSION');
+  try {
+    statSync(marker);
+    return true;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return false;
+    if (code === 'EACCES' || code === 'EPERM') {
+      throw new Error(`Sem permissão para ler a pasta de dados ${config.dataDir}: rode o comando como o usuário do servidor (ex.: sudo -u forja …).`);
+    }
+    throw err;
+  }
+}
+
 /** The Forja's tables are there: at least one migration was recorded (the server applies them at start). */
 async function hasForjaSchema(db: Database): Promise<boolean> {
   const { rows } = await db.query<{ present: boolean }>("SELECT to_regclass('schema_migrations') IS NOT NULL AS present");
@@ -117,7 +137,7 @@ async function run() {
   const { input, newDatabase } = args;
   const config = loadConfig();
   // Checked before opening: opening the embedded database creates its directory.
-  const pgliteMissing = !config.databaseUrl && !existsSync(path.join(pgliteDir(config.dataDir), 'PG_VERSION'));
+  const pgliteMissing = !config.databaseUrl && !pgliteExists(config);
   if (pgliteMissing && !newDatabase) throw refusePglite(config);
   let db;
   try {
