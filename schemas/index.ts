@@ -4,3 +4,4 @@ export * from './errors';
 export * from './api';
 export * from './documents';
 export * from './team';
+export * from './work-orders';

@@ -1,0 +1,98 @@
+/**
+ * Ordens de serviço (issue 31): the rules both sides enforce — the stages and their order, who
+ * may move an OS where, when a job is Atrasada, and when its Garantia ends. Pure: the clock is a
+ * parameter ('YYYY-MM-DD' shop dates, from shopDate), nothing is stored that these derive.
+ *
+ * Vocabulary as Map-OS and the shops use it: OS (ordem de serviço), etapas, responsável,
+ * previsão de entrega, garantia.
+ */
+
+/** The stages in the order the floor moves a job through them; 'cancelada' stands apart. */
+export const WORK_ORDER_STAGES = ['aguardando_inicio', 'aguardando_material', 'em_execucao', 'pronto_para_retirada', 'entregue', 'cancelada'] as const;
+export type WorkOrderStage = (typeof WORK_ORDER_STAGES)[number];
+
+export const WORK_ORDER_STAGE_LABELS: Record<WorkOrderStage, string> = {
+  aguardando_inicio: 'Aguardando início',
+  aguardando_material: 'Aguardando material',
+  em_execucao: 'Em execução',
+  pronto_para_retirada: 'Pronto para retirada',
+  entregue: 'Entregue',
+  cancelada: 'Cancelada',
+};
+
+/** Where a new OS starts. */
+export const FIRST_WORK_ORDER_STAGE: WorkOrderStage = 'aguardando_inicio';
+
+/** The consumer code's term for services on durable goods (CDC art. 26, II): 90 days. */
+export const DEFAULT_WARRANTY_DAYS = 90;
+
+export function isWorkOrderStage(value: unknown): value is WorkOrderStage {
+  return typeof value === 'string' && (WORK_ORDER_STAGES as readonly string[]).includes(value);
+}
+
+/** Stages in which the job is still the shop's to finish (a forecast can be missed). */
+const OPEN_STAGES: readonly WorkOrderStage[] = ['aguardando_inicio', 'aguardando_material', 'em_execucao'];
+
+export function isOpenStage(stage: WorkOrderStage): boolean {
+  return OPEN_STAGES.includes(stage);
+}
+
+/**
+ * A stage move as stored (insert-only, like the stock ledger): moves made on two offline devices
+ * both survive, and the current stage is the latest by the server's order. `seq` is the server's
+ * sequence once the move has reached it; a move still on this device has none and counts after
+ * every stored one, in the order it was made.
+ */
+export interface StageMove {
+  to: WorkOrderStage;
+  /** The device's clock when the move was made (ISO instant). */
+  moved_at: string;
+  /** The server's order; null while the move has not reached the server. */
+  seq: number | null;
+}
+
+/** The moves in the order they count: the server's first, then this device's own, oldest first. */
+export function orderMoves<M extends StageMove>(moves: readonly M[]): M[] {
+  return [...moves].sort((a, b) => {
+    if (a.seq !== null && b.seq !== null) return a.seq - b.seq;
+    if (a.seq !== null) return -1;
+    if (b.seq !== null) return 1;
+    return a.moved_at < b.moved_at ? -1 : a.moved_at > b.moved_at ? 1 : 0;
+  });
+}
+
+/** The current stage: the last move that counts, or the first stage when there is none. */
+export function currentStage(moves: readonly StageMove[]): WorkOrderStage {
+  const ordered = orderMoves(moves);
+  return ordered.length > 0 ? ordered[ordered.length - 1].to : FIRST_WORK_ORDER_STAGE;
+}
+
+/**
+ * Atrasada: still open and its Previsão de entrega ('YYYY-MM-DD') is before `today` on the shop's
+ * calendar. Without a forecast a job is never late; a job ready for pickup, delivered or cancelled
+ * is not the shop's delay any more.
+ */
+export function isWorkOrderLate(stage: WorkOrderStage, forecast: string | null | undefined, today: string): boolean {
+  return isOpenStage(stage) && typeof forecast === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(forecast) && today !== '' && forecast < today;
+}
+
+/** 'YYYY-MM-DD' + n days (calendar days, no time zone involved). */
+export function addDaysToDate(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number);
+  const t = new Date(Date.UTC(y, m - 1, d + days));
+  return t.toISOString().slice(0, 10);
+}
+
+/**
+ * The last day of the Garantia: `days` calendar days after the delivery's shop date (delivered on
+ * 01/03 with 90 days → covered through 30/05). Invalid input gives ''.
+ */
+export function warrantyEndDate(deliveredOn: string, days: number): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(deliveredOn) || !Number.isInteger(days) || days < 0) return '';
+  return addDaysToDate(deliveredOn, days);
+}
+
+/** Under warranty on `today`: delivered, and today is not after the warranty's last day. */
+export function isUnderWarranty(warrantyEnd: string | null | undefined, today: string): boolean {
+  return typeof warrantyEnd === 'string' && warrantyEnd !== '' && today !== '' && today <= warrantyEnd;
+}
