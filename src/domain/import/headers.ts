@@ -1,0 +1,69 @@
+/**
+ * Which spreadsheet column fills which field (issue 32): the first row's names matched to Forja's
+ * fields by their pt-BR names and the variants shops use, case, accents and punctuation ignored.
+ * The user can change each match afterwards; this is only the first guess.
+ */
+import { normalizeForSearch } from '../search';
+
+export type ImportKind = 'customers' | 'stock' | 'transactions';
+
+/** Each field with the names a header may use for it (normalised: lower case, no accents). */
+export const IMPORT_FIELDS: Record<ImportKind, Record<string, readonly string[]>> = {
+  customers: {
+    name: ['nome', 'cliente', 'nome do cliente', 'razao social', 'nome completo'],
+    phone: ['telefone', 'celular', 'fone', 'tel', 'telefone celular', 'contato'],
+    whatsapp: ['whatsapp', 'whats', 'zap', 'wpp'],
+    description: ['observacao', 'observacoes', 'obs', 'descricao', 'anotacoes'],
+  },
+  transactions: {
+    amount: ['valor', 'valor total', 'total', 'quantia', 'valor r$'],
+    date: ['data', 'data do lancamento', 'data de lancamento', 'dia'],
+    due_date: ['vencimento', 'data de vencimento', 'venc'],
+    type: ['tipo', 'entrada/saida', 'natureza'],
+    payment_method: ['forma de pagamento', 'pagamento', 'meio de pagamento', 'forma'],
+    payment_status: ['status', 'situacao', 'status do pagamento'],
+    customer: ['cliente', 'nome do cliente', 'nome'],
+    description: ['descricao', 'historico', 'observacao', 'obs'],
+    category: ['categoria'],
+  },
+  stock: {
+    category: ['categoria'],
+    type: ['tipo'],
+    material: ['material'],
+    thickness: ['espessura', 'esp', 'espessura (mm)'],
+    dimension: ['dimensao', 'dimensoes', 'medida', 'medidas', 'tamanho'],
+    quantity: ['quantidade', 'qtd', 'qtde', 'quant', 'estoque'],
+    min_quantity: ['quantidade minima', 'qtd minima', 'qtde minima', 'minimo', 'estoque minimo'],
+    description: ['descricao', 'observacao', 'obs'],
+  },
+};
+
+/** A header as matched: lower case, no accents, punctuation as spaces, spaces folded. */
+export function normalizeHeader(header: string): string {
+  return normalizeForSearch(header)
+    .replace(/[^a-z0-9/$()]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * The first guess of which column (by index) fills each field: an exact variant first, then a
+ * header that starts with one ('Telefone 1'), each column used once, fields in their listed order.
+ */
+export function matchHeaders(kind: ImportKind, headers: readonly string[]): Record<string, number | null> {
+  const normalized = headers.map(normalizeHeader);
+  const used = new Set<number>();
+  const result: Record<string, number | null> = {};
+  const fields = Object.entries(IMPORT_FIELDS[kind]);
+  for (const pass of ['exact', 'prefix'] as const) {
+    for (const [field, variants] of fields) {
+      if (result[field] !== undefined && result[field] !== null) continue;
+      const index = normalized.findIndex(
+        (h, i) => !used.has(i) && variants.some((v) => (pass === 'exact' ? h === v : h.startsWith(`${v} `))),
+      );
+      result[field] = index >= 0 ? index : null;
+      if (index >= 0) used.add(index);
+    }
+  }
+  return result;
+}
