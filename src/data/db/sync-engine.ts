@@ -34,7 +34,7 @@ import {
 } from './snapshot';
 import { HttpError, NetworkError, createRequester, errorFrom, type Requester } from './transport';
 import { estimateClockSkew, type ClockSample } from '../../domain/clock-skew';
-import type { AnyCollection, AnyDoc, ForjaRxDatabase, RefusedDocument, SyncStatus, SyncTransport } from './types';
+import type { AnyCollection, AnyDoc, FirstDownload, FirstDownloads, ForjaRxDatabase, RefusedDocument, SyncStatus, SyncTransport } from './types';
 
 export type SyncEngineOptions = SyncTransport & {
   collections: CollectionName[];
@@ -104,6 +104,13 @@ export class SyncEngine {
   private started = false;
   private stopped = false;
   private initialTotals = new Map<CollectionName, number>();
+  /**
+   * Per collection, this tab's view of its first download: documents received so far (stored,
+   * for a snapshot), the server's total when its first page said, and whether it finished.
+   * Lists read it (first-download.ts) so an empty list during the download says "loading",
+   * never "no data". Every collection reads as finished once the whole first download is.
+   */
+  readonly firstDownloads$ = new BehaviorSubject<FirstDownloads>({});
   /** Collections downloading everything again after `resync_required`: ids the server still has. */
   private readonly resyncs = new Map<CollectionName, Set<string>>();
 
@@ -186,6 +193,16 @@ export class SyncEngine {
       this.stream.start();
     }
     void this.trackInitialSync();
+  }
+
+  /**
+   * A collection's first download as lists should read it: finished once this device finished
+   * its whole first download (now or before), or when this database does not replicate at all.
+   */
+  firstDownloadOf(name: CollectionName): FirstDownload {
+    const seen = this.firstDownloads$.value[name];
+    const d = seen?.total != null ? seen : { done: false, stored: 0, ...seen, total: this.store.value.downloadTotals[name] ?? null };
+    return this.store.value.initialSyncDone || !this.started ? { ...d, done: true } : d;
   }
 
   /** Pull and push everything now (after reconnecting, or a manual refresh). */
@@ -681,6 +698,11 @@ export class SyncEngine {
       if (!res.ok) throw await errorFrom(res);
       return (await res.json()) as PageBody;
     }, from, pageSize, SNAPSHOT_WRITE_MAX);
+    if (from && !this.firstDownloads$.value[name]?.stored) {
+      // Resuming after a reload: what an earlier run stored counts as downloaded already.
+      const have = await (this.db.collections[name] as unknown as AnyCollection).count().exec();
+      this.setFirstDownload(name, (d) => ({ ...d, stored: d.stored + have }));
+    }
     let batch = await pages.take();
     // Nothing came (the first read failed): say why. Pages that did come are stored first, even
     // when the read after them has failed meanwhile — the download then resumes after them.
@@ -891,12 +913,26 @@ export class SyncEngine {
       ? [...this.initialTotals.values()].reduce((a, b) => a + b, 0)
       : null;
     this.setRuntime({ initialDone: r.initialDone + body.documents.length, initialTotal: total });
+    const known = this.initialTotals.get(name);
+    if (known !== undefined && !checkpoint) void this.store.setDownloadTotal(name, known);
+    this.setFirstDownload(name, (d) => ({ ...d, stored: d.stored + body.documents.length, total: known ?? d.total }));
+  }
+
+  private setFirstDownload(name: CollectionName, fn: (d: FirstDownload) => FirstDownload): void {
+    const all = this.firstDownloads$.value;
+    this.firstDownloads$.next({ ...all, [name]: fn(all[name] ?? { done: false, stored: 0, total: null }) });
   }
 
   private async trackInitialSync(): Promise<void> {
     if (this.store.value.initialSyncDone) return;
     try {
-      await Promise.all([...this.replications.values()].map((r) => r.awaitInitialReplication()));
+      await Promise.all(
+        [...this.replications.entries()].map(([name, r]) =>
+          r.awaitInitialReplication().then(() => {
+            if (!this.stopped) this.setFirstDownload(name, (d) => ({ ...d, done: true }));
+          }),
+        ),
+      );
     } catch {
       return;
     }

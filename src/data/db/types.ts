@@ -41,3 +41,14 @@ export type SyncTransport = {
   refreshToken?: () => Promise<boolean>;
   fetch?: typeof fetch;
 };
+
+/** One collection's first download into this device, as this tab has seen it (sync-engine.ts). */
+export type FirstDownload = {
+  /** Finished (the lists may then say "no data"). */
+  done: boolean;
+  /** Documents received so far by this tab's download. */
+  stored: number;
+  /** How many the server holds, when its first page said (a resumed download does not know). */
+  total: number | null;
+};
+export type FirstDownloads = Partial<Record<CollectionName, FirstDownload>>;
