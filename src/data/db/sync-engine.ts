@@ -1,4 +1,4 @@
-import { BehaviorSubject, Subject, Subscription, combineLatest } from 'rxjs';
+import { BehaviorSubject, Subject, Subscription, auditTime, combineLatest, from as fromPromise, startWith, switchMap, takeWhile } from 'rxjs';
 import type { WithDeleted } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
 import {
@@ -105,8 +105,7 @@ export class SyncEngine {
   private stopped = false;
   private initialTotals = new Map<CollectionName, number>();
   /**
-   * Per collection, this tab's view of its first download: documents received so far (stored,
-   * for a snapshot), the server's total when its first page said, and whether it finished.
+   * Per collection, this tab's view of its first download: documents stored so far, the server's total when its first page said, and whether it finished.
    * Lists read it (first-download.ts) so an empty list during the download says "loading",
    * never "no data". Every collection reads as finished once the whole first download is.
    */
@@ -698,11 +697,6 @@ export class SyncEngine {
       if (!res.ok) throw await errorFrom(res);
       return (await res.json()) as PageBody;
     }, from, pageSize, SNAPSHOT_WRITE_MAX);
-    if (from && !this.firstDownloads$.value[name]?.stored) {
-      // Resuming after a reload: what an earlier run stored counts as downloaded already.
-      const have = await (this.db.collections[name] as unknown as AnyCollection).count().exec();
-      this.setFirstDownload(name, (d) => ({ ...d, stored: d.stored + have }));
-    }
     let batch = await pages.take();
     // Nothing came (the first read failed): say why. Pages that did come are stored first, even
     // when the read after them has failed meanwhile — the download then resumes after them.
@@ -915,7 +909,7 @@ export class SyncEngine {
     this.setRuntime({ initialDone: r.initialDone + body.documents.length, initialTotal: total });
     const known = this.initialTotals.get(name);
     if (known !== undefined && !checkpoint) void this.store.setDownloadTotal(name, known);
-    this.setFirstDownload(name, (d) => ({ ...d, stored: d.stored + body.documents.length, total: known ?? d.total }));
+    if (known !== undefined) this.setFirstDownload(name, (d) => ({ ...d, total: known }));
   }
 
   private setFirstDownload(name: CollectionName, fn: (d: FirstDownload) => FirstDownload): void {
@@ -923,13 +917,40 @@ export class SyncEngine {
     this.firstDownloads$.next({ ...all, [name]: fn(all[name] ?? { done: false, stored: 0, total: null }) });
   }
 
+  /**
+   * What a collection's first download has stored: the collection's own count, read again after
+   * its writes (at most every 250 ms) until the download ends. Not the documents received: after
+   * a reload, a download may read again pages an earlier run stored, or resume after them.
+   */
+  private countStored(name: CollectionName): void {
+    const collection = this.db.collections[name] as unknown as AnyCollection;
+    this.subs.push(
+      collection.eventBulks$
+        .pipe(
+          auditTime(250),
+          startWith(null),
+          takeWhile(() => !this.firstDownloadOf(name).done && !this.stopped),
+          switchMap(() => fromPromise(collection.count().exec())),
+        )
+        .subscribe({
+          next: (stored) => {
+            if (!this.stopped) this.setFirstDownload(name, (d) => ({ ...d, stored }));
+          },
+          error: () => undefined,
+        }),
+    );
+  }
+
   private async trackInitialSync(): Promise<void> {
     if (this.store.value.initialSyncDone) return;
+    for (const name of this.replications.keys()) this.countStored(name);
     try {
       await Promise.all(
         [...this.replications.entries()].map(([name, r]) =>
-          r.awaitInitialReplication().then(() => {
-            if (!this.stopped) this.setFirstDownload(name, (d) => ({ ...d, done: true }));
+          r.awaitInitialReplication().then(async () => {
+            // The final count, then done (the list then shows every row at once).
+            const stored = await (this.db.collections[name] as unknown as AnyCollection).count().exec().catch(() => null);
+            if (!this.stopped) this.setFirstDownload(name, (d) => ({ ...d, stored: stored ?? d.stored, done: true }));
           }),
         ),
       );

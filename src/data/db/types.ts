@@ -46,7 +46,7 @@ export type SyncTransport = {
 export type FirstDownload = {
   /** Finished (the lists may then say "no data"). */
   done: boolean;
-  /** Documents received so far by this tab's download. */
+  /** Documents of the collection stored on this device so far. */
   stored: number;
   /** How many the server holds, when its first page said (a resumed download does not know). */
   total: number | null;
