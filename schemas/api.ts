@@ -179,6 +179,8 @@ export interface SyncCheckpoint {
 export interface PullResponse<T = Record<string, unknown>> {
   documents: (T & { _deleted: boolean })[];
   checkpoint: SyncCheckpoint | null;
+  /** First page only (no checkpoint asked): how many documents the collection holds, for a first download's progress. */
+  total?: number;
 }
 
 export interface PushRow<T = Record<string, unknown>> {

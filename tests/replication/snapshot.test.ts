@@ -54,6 +54,26 @@ describe('first download as a snapshot (PGlite)', () => {
   const snapshotPulls = (c: Client) => c.pulls.filter((u) => u.includes('limit=1000'));
   const byId = async (c: Client, id: string) => (await c.docs<CustomerDoc>('customers')).find((d) => d.id === id);
 
+  test('the download tells the lists how far it got: the server total, what is stored, done only at the end (issue 33 §3)', async () => {
+    const b = await device('B');
+    const seen: { done: boolean; stored: number; total: number | null }[] = [];
+    const sub = b.fdb.sync.firstDownloads$.subscribe(() => seen.push(b.fdb.sync.firstDownloadOf('customers')));
+    await b.fdb.sync.awaitInSync();
+    await eventually(async () => check(b.fdb.sync.status$.value.initialSync === null, 'still downloading'), 'the first download to finish');
+    sub.unsubscribe();
+    const during = seen.filter((s) => !s.done);
+    // While it ran: not finished, the server's total known, never more stored than there is.
+    expect(during.map((s) => s.total)).toContain(SEEDED);
+    expect(Math.max(...during.map((s) => s.stored))).toBeLessThanOrEqual(SEEDED);
+    expect(b.fdb.sync.firstDownloadOf('customers')).toEqual({ done: true, stored: SEEDED, total: SEEDED });
+    // Reopened, the device knows at once that this download finished (an empty list is then really empty).
+    const dbName = b.fdb.name;
+    await b.close();
+    clients = clients.filter((c) => c !== b);
+    const again = await device('B again', { name: dbName, session: b.session });
+    expect(again.fdb.sync.firstDownloadOf('customers').done).toBe(true);
+  });
+
   test('a new device takes everything as a snapshot, with one meta row, and pushes nothing back', async () => {
     const b = await device('B');
     await b.fdb.sync.awaitInSync();

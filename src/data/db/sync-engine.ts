@@ -1,4 +1,4 @@
-import { BehaviorSubject, Subject, Subscription, combineLatest } from 'rxjs';
+import { BehaviorSubject, Subject, Subscription, auditTime, combineLatest, from as fromPromise, startWith, switchMap, takeWhile } from 'rxjs';
 import type { WithDeleted } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
 import {
@@ -34,7 +34,7 @@ import {
 } from './snapshot';
 import { HttpError, NetworkError, createRequester, errorFrom, type Requester } from './transport';
 import { estimateClockSkew, type ClockSample } from '../../domain/clock-skew';
-import type { AnyCollection, AnyDoc, ForjaRxDatabase, RefusedDocument, SyncStatus, SyncTransport } from './types';
+import type { AnyCollection, AnyDoc, FirstDownload, FirstDownloads, ForjaRxDatabase, RefusedDocument, SyncStatus, SyncTransport } from './types';
 
 export type SyncEngineOptions = SyncTransport & {
   collections: CollectionName[];
@@ -104,6 +104,12 @@ export class SyncEngine {
   private started = false;
   private stopped = false;
   private initialTotals = new Map<CollectionName, number>();
+  /**
+   * Per collection, this tab's view of its first download: documents stored so far, the server's total when its first page said, and whether it finished.
+   * Lists read it (first-download.ts) so an empty list during the download says "loading",
+   * never "no data". Every collection reads as finished once the whole first download is.
+   */
+  readonly firstDownloads$ = new BehaviorSubject<FirstDownloads>({});
   /** Collections downloading everything again after `resync_required`: ids the server still has. */
   private readonly resyncs = new Map<CollectionName, Set<string>>();
 
@@ -186,6 +192,16 @@ export class SyncEngine {
       this.stream.start();
     }
     void this.trackInitialSync();
+  }
+
+  /**
+   * A collection's first download as lists should read it: finished once this device finished
+   * its whole first download (now or before), or when this database does not replicate at all.
+   */
+  firstDownloadOf(name: CollectionName): FirstDownload {
+    const seen = this.firstDownloads$.value[name];
+    const d = seen?.total != null ? seen : { done: false, stored: 0, ...seen, total: this.store.value.downloadTotals[name] ?? null };
+    return this.store.value.initialSyncDone || !this.started ? { ...d, done: true } : d;
   }
 
   /** Pull and push everything now (after reconnecting, or a manual refresh). */
@@ -891,12 +907,53 @@ export class SyncEngine {
       ? [...this.initialTotals.values()].reduce((a, b) => a + b, 0)
       : null;
     this.setRuntime({ initialDone: r.initialDone + body.documents.length, initialTotal: total });
+    const known = this.initialTotals.get(name);
+    if (known !== undefined && !checkpoint) void this.store.setDownloadTotal(name, known);
+    if (known !== undefined) this.setFirstDownload(name, (d) => ({ ...d, total: known }));
+  }
+
+  private setFirstDownload(name: CollectionName, fn: (d: FirstDownload) => FirstDownload): void {
+    const all = this.firstDownloads$.value;
+    this.firstDownloads$.next({ ...all, [name]: fn(all[name] ?? { done: false, stored: 0, total: null }) });
+  }
+
+  /**
+   * What a collection's first download has stored: the collection's own count, read again after
+   * its writes (at most every 250 ms) until the download ends. Not the documents received: after
+   * a reload, a download may read again pages an earlier run stored, or resume after them.
+   */
+  private countStored(name: CollectionName): void {
+    const collection = this.db.collections[name] as unknown as AnyCollection;
+    this.subs.push(
+      collection.eventBulks$
+        .pipe(
+          auditTime(250),
+          startWith(null),
+          takeWhile(() => !this.firstDownloadOf(name).done && !this.stopped),
+          switchMap(() => fromPromise(collection.count().exec())),
+        )
+        .subscribe({
+          next: (stored) => {
+            if (!this.stopped) this.setFirstDownload(name, (d) => ({ ...d, stored }));
+          },
+          error: () => undefined,
+        }),
+    );
   }
 
   private async trackInitialSync(): Promise<void> {
     if (this.store.value.initialSyncDone) return;
+    for (const name of this.replications.keys()) this.countStored(name);
     try {
-      await Promise.all([...this.replications.values()].map((r) => r.awaitInitialReplication()));
+      await Promise.all(
+        [...this.replications.entries()].map(([name, r]) =>
+          r.awaitInitialReplication().then(async () => {
+            // The final count, then done (the list then shows every row at once).
+            const stored = await (this.db.collections[name] as unknown as AnyCollection).count().exec().catch(() => null);
+            if (!this.stopped) this.setFirstDownload(name, (d) => ({ ...d, stored: stored ?? d.stored, done: true }));
+          }),
+        ),
+      );
     } catch {
       return;
     }

@@ -8,7 +8,9 @@ import type { ForjaRxDatabase, RefusedDocument } from './types';
  * - pending: documents written on this device and not yet acknowledged by the server;
  * - refused: local versions the server refused, with its reason;
  * - lastSyncAt and whether the first download finished;
- * - snapshotResume: per collection, how far an unfinished first download (snapshot.ts) got.
+ * - snapshotResume: per collection, how far an unfinished first download (snapshot.ts) got;
+ * - downloadTotals: per collection, how many documents its first download's first page said
+ *   there are (its progress after a reload; a resumed download's pages do not say).
  */
 export type PersistedSyncState = {
   pending: Record<string, string>;
@@ -16,11 +18,12 @@ export type PersistedSyncState = {
   lastSyncAt: string | null;
   initialSyncDone: boolean;
   snapshotResume: Partial<Record<CollectionName, SyncCheckpoint>>;
+  downloadTotals: Partial<Record<CollectionName, number>>;
 };
 
 const LOCAL_DOC_ID = 'forja-sync-state';
 const noop = () => undefined;
-const EMPTY: PersistedSyncState = { pending: {}, refused: [], lastSyncAt: null, initialSyncDone: false, snapshotResume: {} };
+const EMPTY: PersistedSyncState = { pending: {}, refused: [], lastSyncAt: null, initialSyncDone: false, snapshotResume: {}, downloadTotals: {} };
 
 export const pendingKey = (collection: CollectionName, id: string) => `${collection}/${id}`;
 
@@ -149,6 +152,12 @@ export class SyncStateStore {
     });
   }
 
+  /** The server said its first download of `collection` has `total` documents. */
+  setDownloadTotal(collection: CollectionName, total: number): Promise<void> {
+    if (this.value.downloadTotals[collection] === total) return Promise.resolve();
+    return this.mutate((s) => ({ ...s, downloadTotals: { ...s.downloadTotals, [collection]: total } }));
+  }
+
   async flush(): Promise<void> {
     await this.queue;
   }
@@ -167,5 +176,6 @@ function normalize(d: Partial<PersistedSyncState> | undefined): PersistedSyncSta
     lastSyncAt: d?.lastSyncAt ?? null,
     initialSyncDone: Boolean(d?.initialSyncDone),
     snapshotResume: { ...(d?.snapshotResume ?? {}) },
+    downloadTotals: { ...(d?.downloadTotals ?? {}) },
   };
 }

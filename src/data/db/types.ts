@@ -41,3 +41,14 @@ export type SyncTransport = {
   refreshToken?: () => Promise<boolean>;
   fetch?: typeof fetch;
 };
+
+/** One collection's first download into this device, as this tab has seen it (sync-engine.ts). */
+export type FirstDownload = {
+  /** Finished (the lists may then say "no data"). */
+  done: boolean;
+  /** Documents of the collection stored on this device so far. */
+  stored: number;
+  /** How many the server holds, when its first page said (a resumed download does not know). */
+  total: number | null;
+};
+export type FirstDownloads = Partial<Record<CollectionName, FirstDownload>>;

@@ -1,7 +1,10 @@
-/** The list area: skeleton (10 rows) while loading, empty text, 'Atualizando...' over a recompute, failure banner, pages. */
+/** The list area: skeleton (10 rows) while loading, the first download's progress until it has finished, empty text, 'Atualizando...' over a recompute, failure banner, pages. */
 import { useMemo } from 'react';
 import { Alert, Box, Button, Center, HStack, Skeleton, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { TransactionDoc } from '@shared';
+import { useFirstDownload } from '../../data/db/first-download';
+import { FirstDownloadState } from '../../ui/FirstDownloadState';
+import { awaitingFirstDownload } from '../../ui/firstDownloadText';
 import { Pagination } from '../../ui/Pagination';
 import { CASHFLOW_TEXT as T } from './messages';
 import { rowView } from './rowView';
@@ -30,6 +33,7 @@ interface Props {
 
 export function TransactionList(p: Props) {
   const { rows, today, customerNames, staffEmails } = p;
+  const download = useFirstDownload('transactions');
   const views = useMemo(
     () => rows.map((t) => rowView(t, today, (id) => customerNames.get(id), (id) => staffEmails.get(id))),
     [rows, today, customerNames, staffEmails],
@@ -54,12 +58,15 @@ export function TransactionList(p: Props) {
             <Skeleton key={i} height={p.narrow ? '20' : '10'} />
           ))}
         </Stack>
+      ) : awaitingFirstDownload(download, p.total === 0) ? (
+        <FirstDownloadState progress={download} />
       ) : p.total === 0 && !p.stale ? (
         <Center py="10" borderWidth="1px" borderStyle="dashed" borderRadius="md">
           <Text color="fg.muted">{T.empty}</Text>
         </Center>
       ) : (
         <Box position="relative" aria-busy={p.stale}>
+          {!download.done && <FirstDownloadState progress={download} compact />}
           {p.narrow ? (
             <TransactionCards rows={views} onEdit={p.onEdit} onDelete={p.onDelete} />
           ) : (

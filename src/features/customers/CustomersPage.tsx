@@ -8,7 +8,10 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { Box, Button, Heading, HStack, Input, InputGroup, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Plus, Search } from 'lucide-react';
 import { useCustomerRows, type CustomerRow } from '../../data/db/customers';
+import { useFirstDownload } from '../../data/db/first-download';
 import { normalizeForSearch } from '../../domain/search';
+import { FirstDownloadState } from '../../ui/FirstDownloadState';
+import { awaitingFirstDownload } from '../../ui/firstDownloadText';
 import { Pagination } from '../../ui/Pagination';
 import { pageSlice } from '../../ui/pagination';
 import { CustomerCards } from './CustomerCards';
@@ -30,6 +33,7 @@ export function CustomersPage({ embedded = false }: { embedded?: boolean }) {
   const [form, setForm] = useState<{ customer: CustomerRow | null } | null>(null);
   const [details, setDetails] = useState<CustomerRow | null>(null);
   const { requestDelete, dialog } = useCustomerDelete();
+  const download = useFirstDownload('customers');
 
   // Each row's searchable text normalized once per change of the list, not once per keystroke.
   const searchable = useMemo(
@@ -77,10 +81,13 @@ export function CustomersPage({ embedded = false }: { embedded?: boolean }) {
           <Spinner size="sm" />
           <Text>{T.loading}</Text>
         </HStack>
+      ) : awaitingFirstDownload(download, rows.length === 0) ? (
+        <FirstDownloadState progress={download} />
       ) : filtered.length === 0 ? (
         <Text color="fg.muted">{rows.length === 0 ? T.empty : T.noMatch}</Text>
       ) : (
         <>
+          {!download.done && <FirstDownloadState progress={download} compact />}
           <Text textStyle="xs" color="fg.muted" mb="2" aria-live="polite">
             {T.count(filtered.length)}
           </Text>

@@ -10,6 +10,9 @@ import type { QuotationDoc } from '@shared';
 import { useCompanyProfile } from '../../data/db/company';
 import { useCustomerIndex, useNewestQuotations, useQuotations } from '../../data/db/quotations';
 import { useRemovedCustomerNames } from '../../data/db/customers';
+import { useFirstDownload } from '../../data/db/first-download';
+import { FirstDownloadState } from '../../ui/FirstDownloadState';
+import { awaitingFirstDownload } from '../../ui/firstDownloadText';
 import { Pagination } from '../../ui/Pagination';
 import { pageSlice } from '../../ui/pagination';
 import { buildRows, filterRows, type StatusFilter } from './list-model';
@@ -50,6 +53,7 @@ export function QuotationsPage({ CustomerFormDialog, ...launch }: Props) {
   const query = useDeferredValue(text);
   const { refreshing, refresh } = useRefresh(mobile);
   useCodeRecoveryToasts();
+  const download = useFirstDownload('quotations');
 
   const rows = useMemo(() => (ready ? buildRows(full.quotations, byId) : []), [ready, full.quotations, byId]);
   const filtered = useMemo(() => filterRows(rows, query, status, new Date()), [rows, query, status]);
@@ -108,6 +112,8 @@ export function QuotationsPage({ CustomerFormDialog, ...launch }: Props) {
         <Text color="fg.muted">{QT.loadError}</Text>
       </Box>
     );
+  } else if (awaitingFirstDownload(download, total === 0)) {
+    body = <FirstDownloadState progress={download} />;
   } else if (total === 0) {
     body = (
       <Stack py="8" align="center" gap="3" textAlign="center">
@@ -156,6 +162,7 @@ export function QuotationsPage({ CustomerFormDialog, ...launch }: Props) {
           )}
         </HStack>
       </HStack>
+      {!download.done && total > 0 && <FirstDownloadState progress={download} compact />}
       {total > 0 && (
         <QuotationsToolbar
           text={text}

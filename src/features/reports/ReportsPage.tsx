@@ -1,7 +1,9 @@
 /** /adm/reports: three tabs, each computed on this device from the local database. */
 import { lazy, Suspense, useState } from 'react';
 import { Box, Heading, HStack, Spinner, Tabs, Text } from '@chakra-ui/react';
+import { useFirstDownload } from '../../data/db/first-download';
 import { DEFAULT_FILTER, type ReportFilter } from '../../domain/reports';
+import { FirstDownloadState } from '../../ui/FirstDownloadState';
 import { FinancialReport } from './financial/FinancialReport';
 import { REPORT_TEXT as T } from './messages';
 
@@ -15,14 +17,26 @@ const Loading = () => (
   </HStack>
 );
 
+/** What the three reports read: computed over half a download they would mislead (and say "no data"). */
+const REPORTED = ['transactions', 'customers', 'quotations', 'stock_items', 'stock_movements'] as const;
+
 export function ReportsPage() {
   // Kept here so the financial filter survives a visit to another tab.
   const [filter, setFilter] = useState<ReportFilter>(DEFAULT_FILTER);
+  const download = useFirstDownload(REPORTED);
   return (
     <>
       <Heading as="h1" size="2xl" mb="4">
         {T.pageTitle}
       </Heading>
+      {download.done ? <ReportTabs filter={filter} setFilter={setFilter} /> : <FirstDownloadState progress={download} />}
+    </>
+  );
+}
+
+function ReportTabs({ filter, setFilter }: { filter: ReportFilter; setFilter: (f: ReportFilter) => void }) {
+  return (
+    <>
       <Tabs.Root defaultValue="financial" lazyMount unmountOnExit variant="line" fitted={false}>
         <Tabs.List overflowX="auto" overflowY="hidden" scrollbarWidth="none" mb="4">
           <Tabs.Trigger value="financial" flexShrink={0} aria-label={T.tabFinancial}>

@@ -7,6 +7,9 @@ import { Box, Button, HStack, Heading, Spinner, Tabs, Text } from '@chakra-ui/re
 import { Plus } from 'lucide-react';
 import { useSearchParams } from 'react-router-dom';
 import { stockCommands, useStockItems, type StockItemWithQuantity } from '../../data/db/stock';
+import { useFirstDownload } from '../../data/db/first-download';
+import { FirstDownloadState } from '../../ui/FirstDownloadState';
+import { awaitingFirstDownload } from '../../ui/firstDownloadText';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toaster } from '../../ui/toaster';
 import { ItemView } from './ItemView';
@@ -22,6 +25,7 @@ type FormState = { item: StockItemWithQuantity | null; key: number } | null;
 
 export function StockPage() {
   const { items, movements, loading } = useStockItems();
+  const download = useFirstDownload('stock_items');
   const lookup = useCatalogLookup();
   const [params, setParams] = useSearchParams();
   const view = params.get('view') === 'visao-geral' ? 'visao-geral' : 'itens';
@@ -68,8 +72,11 @@ export function StockPage() {
             <Spinner size="sm" />
             <Text>{T.loading}</Text>
           </HStack>
+        ) : awaitingFirstDownload(download, items.length === 0) ? (
+          <FirstDownloadState progress={download} />
         ) : (
           <>
+            {!download.done && <FirstDownloadState progress={download} compact />}
             <Tabs.Content value="itens" pt="0">
               <StockList
                 items={items}
