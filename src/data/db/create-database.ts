@@ -102,6 +102,8 @@ async function addPlugins(devMode: boolean): Promise<void> {
  * Shared by the app (DataProvider) and the Node replication tests.
  */
 export async function createForjaDatabase(opts: CreateForjaDatabaseOptions): Promise<ForjaDatabase> {
+  // User Timing marks for bench:ui's cold-open breakdown (issue 33); `performance` exists in Node too.
+  performance.mark('forja:db-open-start');
   await addPlugins(Boolean(opts.devMode));
   const names = opts.collections ?? COLLECTION_NAMES;
   const storage = await validatedStorage(opts.storage ?? getRxStorageDexie(), opts.validator ?? 'auto');
@@ -114,6 +116,7 @@ export async function createForjaDatabase(opts: CreateForjaDatabaseOptions): Pro
     closeDuplicates: true,
     hashFunction: hashFunctionForThisContext(),
   })) as unknown as ForjaRxDatabase;
+  performance.mark('forja:db-created');
   try {
     await db.addCollections(
       Object.fromEntries(
@@ -131,6 +134,7 @@ export async function createForjaDatabase(opts: CreateForjaDatabaseOptions): Pro
     await db.close();
     throw e;
   }
+  performance.mark('forja:collections-added');
   const sync = new SyncEngine(db, {
     baseUrl: opts.baseUrl,
     getToken: opts.getToken,

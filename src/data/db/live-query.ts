@@ -35,7 +35,11 @@ export function useLiveQuery<T>(
   useEffect(() => {
     if (!fdb) return;
     const sub = build(fdb.db).subscribe({
-      next: (data) => setResult({ data, loading: false, error: null, db: fdb }),
+      next: (data) => {
+        // bench:ui's cold-open breakdown (issue 33): the first query result after the page loaded.
+        if (performance.getEntriesByName('forja:first-query').length === 0) performance.mark('forja:first-query');
+        setResult({ data, loading: false, error: null, db: fdb });
+      },
       error: (error) => setResult((r) => ({ ...r, loading: false, error, db: fdb })),
     });
     return () => sub.unsubscribe();
