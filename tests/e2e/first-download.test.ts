@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Page, Route } from 'playwright-core';
-import { closeSuite, customerDoc, newContext, openSuite, push, quotationDoc, signIn, STAFF_PASSWORD, addUser, prepareStaff, type E2eSuite } from '../support/e2e';
+import { artifactPath, closeSuite, customerDoc, newContext, openSuite, push, quotationDoc, signIn, STAFF_PASSWORD, addUser, prepareStaff, type E2eSuite } from '../support/e2e';
 
 const CUSTOMERS = 1_500;
 const QUOTATIONS = 1_200;
@@ -97,6 +97,11 @@ test('a new device during its first download shows what it is downloading, never
   await page.getByRole('heading', { name: 'Orçamentos' }).waitFor();
   await page.goto('/adm/customers');
   await expect.poll(() => statusText(page), { timeout: 30_000 }).toBe('Baixando dados da oficina… 1.000 de 1.500');
+  // What a person sees mid-download, on a desktop and on a phone (looked at, not compared).
+  await page.screenshot({ path: artifactPath('first-download-customers-1280.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: artifactPath('first-download-customers-390.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // Let the download finish: the data, and no download notice any more.
   customers.releaseRest();
