@@ -106,10 +106,10 @@ test('a new device during its first download shows what it is downloading, never
   // Let the download finish: the data, and no download notice any more.
   customers.releaseRest();
   quotations.releaseRest();
-  await expect.poll(() => page.getByText(`${CUSTOMERS} clientes`).count(), { timeout: 60_000 }).toBeGreaterThan(0);
+  await expect.poll(() => page.getByText(`${CUSTOMERS.toLocaleString('pt-BR')} clientes`).count(), { timeout: 60_000 }).toBeGreaterThan(0);
   await expect.poll(() => page.getByTestId('first-download').count(), { timeout: 60_000 }).toBe(0);
   await page.goto('/adm/quotations');
-  await expect.poll(() => page.getByTestId('result-count').innerText().catch(() => ''), { timeout: 30_000 }).toBe(`${QUOTATIONS} orçamentos`);
+  await expect.poll(() => page.getByTestId('result-count').innerText().catch(() => ''), { timeout: 30_000 }).toBe(`${QUOTATIONS.toLocaleString('pt-BR')} orçamentos`);
   expect(await page.getByTestId('first-download').count()).toBe(0);
 
   expect(await stopWatching()).toEqual([]);

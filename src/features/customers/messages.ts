@@ -48,7 +48,7 @@ export const CUSTOMER_TEXT = {
   empty: 'Nenhum cliente cadastrado.',
   noMatch: 'Nenhum cliente encontrado para esta busca.',
   loading: 'Carregando clientes...',
-  count: (n: number) => (n === 1 ? '1 cliente' : `${n} clientes`),
+  count: (n: number) => (n === 1 ? '1 cliente' : `${n.toLocaleString('pt-BR')} clientes`),
   none: '—',
   detailsTitle: (name: string) => `Detalhes de ${name}`,
   tabTransactions: 'Transações',

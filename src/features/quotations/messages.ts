@@ -23,7 +23,7 @@ export const QT = {
   search: 'Buscar por código, cliente ou descrição',
   statusFilter: 'Status',
   allStatuses: 'Todos os status',
-  results: (n: number) => `${n} ${n === 1 ? 'orçamento' : 'orçamentos'}`,
+  results: (n: number) => `${n.toLocaleString('pt-BR')} ${n === 1 ? 'orçamento' : 'orçamentos'}`,
   col: { code: 'Código', customer: 'Cliente', description: 'Descrição', total: 'Valor Total', status: 'Status', actions: 'Ações' },
   noCustomer: 'Cliente não especificado',
   /** A quotation whose customer has not reached this device yet (it arrives with the next sync). */
