@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 import type { CollectionName } from '@shared';
 import { createForjaDatabase, type ForjaDatabase } from '../../src/data/db/create-database';
 import { createCustomerCommands } from '../../src/data/db/customers';
-import { api, signIn, type TestServer } from '../support/server';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { api, signIn, startTestServer, type Backend, type TestServer } from '../support/server';
 import { sameDocumentState } from '../../src/data/db/equality';
 import { SyncTrace, traceOf } from '../support/sync-trace';
 
@@ -242,4 +243,23 @@ export async function stopServer(server: TestServer | undefined): Promise<void> 
     /* already closed */
   }
   await server.stop();
+}
+
+/**
+ * What most replication files share: one server for the describe block (on `backend`), and the
+ * clients a test opens (pushed onto `clients`), closed after each test.
+ */
+export function serverForSuite(backend: Backend) {
+  const suite = { server: undefined as unknown as TestServer, clients: [] as Client[] };
+  beforeAll(async () => {
+    suite.server = await startTestServer({ backend });
+  });
+  afterEach(async () => {
+    await Promise.all(suite.clients.map((c) => c.close().catch(() => undefined)));
+    suite.clients = [];
+  });
+  afterAll(async () => {
+    await stopServer(suite.server);
+  });
+  return suite;
 }

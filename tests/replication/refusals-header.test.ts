@@ -4,34 +4,23 @@
  * the server's refusal store — and Node's fetch (the test's, like the app's in a browser) reads
  * the answer at all (a 1,000-refusal header used to be ~100 kB, over every client's limit).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { ERROR_MESSAGES } from '@shared';
-import { api, backends, signIn, startTestServer, type TestServer } from '../support/server';
+import { api, backends, signIn } from '../support/server';
 import { insertDocument } from '../../src/data/db/writes';
 import { customer } from '../server/sync-fixtures';
-import { check, eventually, makeClient, stopServer, type Client } from './clients';
+import { check, eventually, makeClient, serverForSuite } from './clients';
 
 const REFUSED = 1000;
 
 describe.each(backends())('refusals beyond the header (%s)', (backend) => {
-  let server: TestServer;
-  let clients: Client[] = [];
-  beforeAll(async () => {
-    server = await startTestServer({ backend });
-  });
-  afterEach(async () => {
-    await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
-    clients = [];
-  });
-  afterAll(async () => {
-    await stopServer(server);
-  });
+  const suite = serverForSuite(backend);
 
   test(`${REFUSED} refused rows in one push: every one reaches the device with its reason`, async () => {
     // The phones are already someone else's on the server: every row of the device is refused.
-    const other = await signIn(server);
+    const other = await signIn(suite.server);
     const owners = Array.from({ length: REFUSED }, (_, i) => customer({ phone: `31 9${String(i).padStart(8, '0')}` }));
-    const seeded = await api(server, '/api/sync/customers/push', {
+    const seeded = await api(suite.server, '/api/sync/customers/push', {
       method: 'POST',
       token: other.accessToken,
       body: owners.map((d) => ({ assumedMasterState: null, newDocumentState: d })),
@@ -39,8 +28,8 @@ describe.each(backends())('refusals beyond the header (%s)', (backend) => {
     expect(seeded.status).toBe(200);
 
     // Offline until its writes are made, so they leave in one push of REFUSED rows.
-    const a = await makeClient(server, { label: 'A', online: false, pushBatchSize: REFUSED, sendAhead: false, collections: ['customers'] });
-    clients.push(a);
+    const a = await makeClient(suite.server, { label: 'A', online: false, pushBatchSize: REFUSED, sendAhead: false, collections: ['customers'] });
+    suite.clients.push(a);
     const ids: string[] = [];
     for (const owner of owners) {
       ids.push((await insertDocument(a.fdb, 'customers', { name: 'Duplicado', phone: owner.phone, whatsapp: null, description: null })).id);

@@ -8,41 +8,30 @@
  * deterministic here by holding the resync's last step (its meta write) until both events have
  * been handed over: RxDB then finds [event, RESYNC(, RESYNC)] queued.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { CustomerDoc } from '@shared';
-import { api, backends, signIn, startTestServer, type TestServer } from '../support/server';
+import { api, backends, signIn } from '../support/server';
 import { customer } from '../server/sync-fixtures';
 import { EVENT_MAX_DOCUMENTS } from '../../sync-server/src/sync/stream';
-import { check, converged, eventually, makeClient, stopServer, type Client } from './clients';
+import { check, converged, eventually, makeClient, serverForSuite } from './clients';
 
 describe.each(backends())('a change needing a pull while a resync is held (%s)', (backend) => {
-  let server: TestServer;
-  let clients: Client[] = [];
-  beforeAll(async () => {
-    server = await startTestServer({ backend });
-  });
-  afterEach(async () => {
-    await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
-    clients = [];
-  });
-  afterAll(async () => {
-    await stopServer(server);
-  });
+  const suite = serverForSuite(backend);
 
   test('the change is stored at once, not left until a later event', async () => {
-    const writer = await signIn(server);
+    const writer = await signIn(suite.server);
     /** Writes from another device (one push: one event). */
     const write = async (docs: ReturnType<typeof customer>[]) => {
-      const res = await api(server, '/api/sync/customers/push', {
+      const res = await api(suite.server, '/api/sync/customers/push', {
         method: 'POST',
         token: writer.accessToken,
         body: docs.map((d) => ({ assumedMasterState: null, newDocumentState: d })),
       });
       expect(res.status).toBe(200);
     };
-    const b = await makeClient(server, { label: 'B', collections: ['customers'] });
-    clients.push(b);
-    await converged(server, writer.accessToken, [b], ['customers']);
+    const b = await makeClient(suite.server, { label: 'B', collections: ['customers'] });
+    suite.clients.push(b);
+    await converged(suite.server, writer.accessToken, [b], ['customers']);
     const has = async (id: string) => check((await b.docs<CustomerDoc>('customers')).some((d) => d.id === id), `B has ${id}`);
     const handedToRxdb = (what: 'event' | 'RESYNC') => b.trace.lines.filter((l) => l.includes(`to rxdb customers ${what}`)).length;
 
@@ -96,6 +85,6 @@ describe.each(backends())('a change needing a pull while a resync is held (%s)',
     await eventually(async () => {
       for (const d of large) await has(d.id);
     }, 'B stores the change that needed a pull, with no later event');
-    await converged(server, writer.accessToken, [b], ['customers']);
+    await converged(suite.server, writer.accessToken, [b], ['customers']);
   });
 });
