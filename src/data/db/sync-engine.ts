@@ -201,7 +201,7 @@ export class SyncEngine {
   firstDownloadOf(name: CollectionName): FirstDownload {
     const seen = this.firstDownloads$.value[name];
     const d = seen?.total != null ? seen : { done: false, stored: 0, ...seen, total: this.store.value.downloadTotals[name] ?? null };
-    return this.store.value.initialSyncDone || !this.started ? { ...d, done: true } : d;
+    return this.store.value.initialSyncDone || this.store.value.downloadsDone[name] || !this.started ? { ...d, done: true } : d;
   }
 
   /** Pull and push everything now (after reconnecting, or a manual refresh). */
@@ -950,7 +950,9 @@ export class SyncEngine {
           r.awaitInitialReplication().then(async () => {
             // The final count, then done (the list then shows every row at once).
             const stored = await (this.db.collections[name] as unknown as AnyCollection).count().exec().catch(() => null);
-            if (!this.stopped) this.setFirstDownload(name, (d) => ({ ...d, stored: stored ?? d.stored, done: true }));
+            if (this.stopped) return;
+            this.setFirstDownload(name, (d) => ({ ...d, stored: stored ?? d.stored, done: true }));
+            await this.store.setDownloadDone(name);
           }),
         ),
       );

@@ -10,7 +10,9 @@ import type { ForjaRxDatabase, RefusedDocument } from './types';
  * - lastSyncAt and whether the first download finished;
  * - snapshotResume: per collection, how far an unfinished first download (snapshot.ts) got;
  * - downloadTotals: per collection, how many documents its first download's first page said
- *   there are (its progress after a reload; a resumed download's pages do not say).
+ *   there are (its progress after a reload; a resumed download's pages do not say);
+ * - downloadsDone: the collections whose first download finished (a reload before every
+ *   collection's has must not show a finished list as still downloading).
  */
 export type PersistedSyncState = {
   pending: Record<string, string>;
@@ -19,11 +21,12 @@ export type PersistedSyncState = {
   initialSyncDone: boolean;
   snapshotResume: Partial<Record<CollectionName, SyncCheckpoint>>;
   downloadTotals: Partial<Record<CollectionName, number>>;
+  downloadsDone: Partial<Record<CollectionName, true>>;
 };
 
 const LOCAL_DOC_ID = 'forja-sync-state';
 const noop = () => undefined;
-const EMPTY: PersistedSyncState = { pending: {}, refused: [], lastSyncAt: null, initialSyncDone: false, snapshotResume: {}, downloadTotals: {} };
+const EMPTY: PersistedSyncState = { pending: {}, refused: [], lastSyncAt: null, initialSyncDone: false, snapshotResume: {}, downloadTotals: {}, downloadsDone: {} };
 
 export const pendingKey = (collection: CollectionName, id: string) => `${collection}/${id}`;
 
@@ -158,6 +161,12 @@ export class SyncStateStore {
     return this.mutate((s) => ({ ...s, downloadTotals: { ...s.downloadTotals, [collection]: total } }));
   }
 
+  /** The first download of `collection` finished. */
+  setDownloadDone(collection: CollectionName): Promise<void> {
+    if (this.value.downloadsDone[collection]) return Promise.resolve();
+    return this.mutate((s) => ({ ...s, downloadsDone: { ...s.downloadsDone, [collection]: true } }));
+  }
+
   async flush(): Promise<void> {
     await this.queue;
   }
@@ -177,5 +186,6 @@ function normalize(d: Partial<PersistedSyncState> | undefined): PersistedSyncSta
     initialSyncDone: Boolean(d?.initialSyncDone),
     snapshotResume: { ...(d?.snapshotResume ?? {}) },
     downloadTotals: { ...(d?.downloadTotals ?? {}) },
+    downloadsDone: { ...(d?.downloadsDone ?? {}) },
   };
 }
