@@ -195,7 +195,7 @@ export const stockItemSchema = {
  */
 export const stockMovementSchema = {
   title: 'stock_movements',
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -203,6 +203,8 @@ export const stockMovementSchema = {
     stock_item_id: { type: 'string', maxLength: 64 },
     delta: { type: 'number', minimum: -100000000, maximum: 100000000 },
     reason: NULLABLE_TEXT(200),
+    /** v1 (issue 31): the ordem de serviço this material was used on (its opposite movement too). */
+    work_order_id: NULLABLE_TEXT(64),
     created_at: INSTANT,
     updated_at: INSTANT,
     client_updated_at: INSTANT,
@@ -247,7 +249,7 @@ export const COMPANY_DOC_ID = 'company';
 
 export const companySchema = {
   title: 'company',
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -264,6 +266,8 @@ export const companySchema = {
     opening_hours: { type: 'string', maxLength: 200 },
     map_url: NULLABLE_TEXT(2000),
     pix_key: NULLABLE_TEXT(77),
+    /** v1 (issue 31): the Garantia given at delivery, in days (null: DEFAULT_WARRANTY_DAYS, 90). */
+    warranty_days: { type: ['integer', 'null'], minimum: 0, maximum: 3650 },
     created_at: INSTANT,
     updated_at: INSTANT,
     client_updated_at: INSTANT,
@@ -273,6 +277,110 @@ export const companySchema = {
     'id', 'name', 'address', 'city', 'phones', 'whatsapp_numbers', 'opening_hours', 'created_at',
     'updated_at', 'client_updated_at',
   ],
+  additionalProperties: false,
+} as const;
+
+/**
+ * Ordens de serviço (issue 31): the job an accepted quotation (or a counter job) becomes on the
+ * floor. The stage is not a field: it is the latest move in work_order_events (insert-only), so
+ * moves made on two offline devices both count. An OS opened from a quotation has the id
+ * `os-{quotation id}` (workOrderIdForQuotation): two devices opening it offline write the same
+ * document, which merges into one; the server's unique index on quotation_id backs it.
+ */
+export const workOrderSchema = {
+  title: 'work_orders',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: ID,
+    /** The quotation's code, or OS-XXXXXX for a counter job (unique ignoring case). */
+    code: { type: 'string', minLength: 3, maxLength: 32 },
+    quotation_id: NULLABLE_TEXT(64),
+    customer_id: NULLABLE_TEXT(64),
+    description: { type: 'string', minLength: 1, maxLength: 5000 },
+    total_amount: { ...MONEY, minimum: 0 },
+    /** The quotation's free-text Prazo de Execução, shown beside the forecast. */
+    execution_deadline: NULLABLE_TEXT(200),
+    /** Responsável: a team member's id. */
+    responsible_id: NULLABLE_TEXT(64),
+    /** Previsão de entrega ('YYYY-MM-DD'); Atrasada is derived from it, never stored. */
+    forecast_date: { type: ['string', 'null'], pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10 },
+    /** Last day of the Garantia, set at delivery ('YYYY-MM-DD'). */
+    warranty_until: { type: ['string', 'null'], pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10 },
+    created_at: INSTANT,
+    updated_at: INSTANT,
+    client_updated_at: INSTANT,
+    created_by: NULLABLE_TEXT(64),
+    updated_by: NULLABLE_TEXT(64),
+  },
+  required: ['id', 'code', 'description', 'total_amount', 'created_at', 'updated_at', 'client_updated_at'],
+  indexes: ['created_at'],
+  additionalProperties: false,
+} as const;
+
+export const WORK_ORDER_EVENT_KINDS = ['move', 'note'] as const;
+
+/**
+ * An OS's history, insert-only like the stock ledger: a stage move (from, to) or a note, with
+ * its author (created_by) and time (created_at). `server_seq` is the server's order of the
+ * event, stamped by the server (null until the event has reached it): the current stage is the
+ * latest move in that order (schemas/work-orders.ts currentStage).
+ */
+export const workOrderEventSchema = {
+  title: 'work_order_events',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: ID,
+    work_order_id: { type: 'string', maxLength: 64 },
+    kind: { type: 'string', enum: WORK_ORDER_EVENT_KINDS, maxLength: 8 },
+    from_stage: NULLABLE_TEXT(32),
+    to_stage: NULLABLE_TEXT(32),
+    text: NULLABLE_TEXT(1000),
+    server_seq: { type: ['integer', 'null'], minimum: 0 },
+    created_at: INSTANT,
+    updated_at: INSTANT,
+    client_updated_at: INSTANT,
+    created_by: NULLABLE_TEXT(64),
+  },
+  required: ['id', 'work_order_id', 'kind', 'created_at', 'updated_at', 'client_updated_at'],
+  indexes: ['work_order_id'],
+  additionalProperties: false,
+} as const;
+
+export const PHOTO_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+/**
+ * A photo of an OS, as devices see it. The server writes it when the photo's bytes arrive
+ * (POST /api/photos/:id); devices only change `show_to_customer` (Mostrar ao cliente) or, the
+ * owner only, delete it. `public_token` (server-made, 128 bits) is the customer's URL of a photo
+ * marked for them.
+ */
+export const workOrderPhotoSchema = {
+  title: 'work_order_photos',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: ID,
+    work_order_id: { type: 'string', maxLength: 64 },
+    mime: { type: 'string', enum: PHOTO_MIME_TYPES, maxLength: 16 },
+    width: { type: 'integer', minimum: 1, maximum: 20000 },
+    height: { type: 'integer', minimum: 1, maximum: 20000 },
+    size: { type: 'integer', minimum: 1, maximum: 3145728 },
+    show_to_customer: { type: 'boolean' },
+    public_token: { type: ['string', 'null'], maxLength: 64 },
+    taken_at: INSTANT,
+    created_at: INSTANT,
+    updated_at: INSTANT,
+    client_updated_at: INSTANT,
+    created_by: NULLABLE_TEXT(64),
+    updated_by: NULLABLE_TEXT(64),
+  },
+  required: ['id', 'work_order_id', 'mime', 'width', 'height', 'size', 'show_to_customer', 'taken_at', 'created_at', 'updated_at', 'client_updated_at'],
+  indexes: ['work_order_id'],
   additionalProperties: false,
 } as const;
 
@@ -307,6 +415,9 @@ export const collectionSchemas = {
   catalog_items: catalogItemSchema,
   company: companySchema,
   staff: staffSchema,
+  work_orders: workOrderSchema,
+  work_order_events: workOrderEventSchema,
+  work_order_photos: workOrderPhotoSchema,
 } as const;
 
 export type CollectionName = keyof typeof collectionSchemas;
@@ -315,7 +426,9 @@ export const COLLECTION_NAMES = Object.keys(collectionSchemas) as CollectionName
 /** Collections clients may only read (the server refuses pushes to them). */
 export const READ_ONLY_COLLECTIONS: readonly CollectionName[] = ['staff'];
 /** Collections whose stored documents never change (the server refuses updates). */
-export const INSERT_ONLY_COLLECTIONS: readonly CollectionName[] = ['stock_movements'];
+export const INSERT_ONLY_COLLECTIONS: readonly CollectionName[] = ['stock_movements', 'work_order_events'];
+/** Fields the server fills from its own order of writes (the row's sequence); not stored as a column. */
+export const SERVER_SEQ_FIELD = 'server_seq';
 
 type Mutable<T> = { -readonly [K in keyof T]: Mutable<T[K]> };
 type DocOf<S> = ExtractDocumentTypeFromTypedRxJsonSchema<Mutable<S>>;
@@ -335,6 +448,11 @@ export type CatalogKind = (typeof CATALOG_KINDS)[number];
 export type CatalogItemDoc = DocOf<typeof catalogItemSchema>;
 export type CompanyDoc = DocOf<typeof companySchema>;
 export type StaffDoc = DocOf<typeof staffSchema>;
+export type WorkOrderDoc = DocOf<typeof workOrderSchema>;
+export type WorkOrderEventDoc = DocOf<typeof workOrderEventSchema>;
+export type WorkOrderEventKind = (typeof WORK_ORDER_EVENT_KINDS)[number];
+export type WorkOrderPhotoDoc = DocOf<typeof workOrderPhotoSchema>;
+export type PhotoMimeType = (typeof PHOTO_MIME_TYPES)[number];
 
 export interface DocTypes {
   customers: CustomerDoc;
@@ -345,11 +463,14 @@ export interface DocTypes {
   catalog_items: CatalogItemDoc;
   company: CompanyDoc;
   staff: StaffDoc;
+  work_orders: WorkOrderDoc;
+  work_order_events: WorkOrderEventDoc;
+  work_order_photos: WorkOrderPhotoDoc;
 }
 
 /** Fields the server stamps itself; a client's value is ignored. */
 export const SERVER_STAMPED_FIELDS = ['updated_at', 'updated_by'] as const;
 /** Collections whose documents carry `updated_by` (from schema version 1). */
-export const COLLECTIONS_WITH_UPDATED_BY: readonly CollectionName[] = ['customers', 'quotations', 'transactions'];
+export const COLLECTIONS_WITH_UPDATED_BY: readonly CollectionName[] = ['customers', 'quotations', 'transactions', 'work_orders', 'work_order_photos'];
 /** Fields that never change after the first accepted write. */
 export const IMMUTABLE_FIELDS = ['id', 'created_at', 'created_by'] as const;

@@ -50,6 +50,16 @@ export const ERROR_MESSAGES = {
   // A decision form posted from another site (issue 30).
   cross_site_decision:
     'Por segurança, a decisão só vale quando feita na própria página do orçamento. Abra o link do orçamento e escolha Aceitar ou Recusar por lá.',
+  // Ordens de serviço (issue 31).
+  duplicate_work_order: 'Este orçamento já tem uma ordem de serviço.',
+  invalid_stage: 'Etapa inválida para a ordem de serviço.',
+  work_order_not_found: 'Ordem de serviço não encontrada.',
+  history_insert_only: 'O histórico da ordem de serviço não pode ser alterado nem excluído.',
+  photo_type: 'A foto precisa ser uma imagem JPEG, PNG ou WebP.',
+  photo_too_large: 'A foto é grande demais (máximo de 3 MB).',
+  photo_limit: 'Esta ordem de serviço já tem 30 fotos, o máximo permitido. Exclua uma para enviar outra.',
+  photo_upload_only: 'Fotos só podem ser adicionadas pelo envio da própria foto.',
+  photo_not_found: 'Foto não encontrada.',
   // A required text that is only spaces (issue 19): refused by the server as the forms refuse it.
   blank_required_field: 'Preencha os campos obrigatórios: eles não podem ficar em branco.',
 } as const;

@@ -77,6 +77,14 @@ export function generateQuotationCode(randomBytes: RandomBytes = cryptoRandomByt
   return `ORC-${s}`;
 }
 
+/**
+ * A counter job's OS code (issue 31), made offline by the same rule as quotation codes: OS- plus
+ * 6 characters of the same alphabet.
+ */
+export function generateWorkOrderCode(randomBytes: RandomBytes = cryptoRandomBytes): string {
+  return generateQuotationCode(randomBytes).replace(/^ORC-/, 'OS-');
+}
+
 /** Bytes of a quotation's link secret: 128 bits, 22 base64url characters. */
 export const LINK_SECRET_BYTES = 16;
 export const LINK_SECRET_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;

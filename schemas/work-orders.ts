@@ -96,3 +96,56 @@ export function warrantyEndDate(deliveredOn: string, days: number): string {
 export function isUnderWarranty(warrantyEnd: string | null | undefined, today: string): boolean {
   return typeof warrantyEnd === 'string' && warrantyEnd !== '' && today !== '' && today <= warrantyEnd;
 }
+
+/** The id of the OS opened from `quotationId`: the same on every device, so two offline openings are one OS. */
+export function workOrderIdForQuotation(quotationId: string): string {
+  return `os-${quotationId}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// History events: what the server accepts (and the device's commands check first)
+// ---------------------------------------------------------------------------------------------
+
+export const WORK_ORDER_NOTE_MAX = 1000;
+
+/**
+ * The fields of an event that break the rules a schema cannot say: a move names a real stage to
+ * go to (and a real one it came from, when known) and has no text; a note has a text that is not
+ * blank and no stages. Empty when the event is acceptable.
+ */
+export function invalidWorkOrderEventFields(e: { kind?: unknown; from_stage?: unknown; to_stage?: unknown; text?: unknown }): string[] {
+  const bad: string[] = [];
+  if (e.kind === 'move') {
+    if (!isWorkOrderStage(e.to_stage)) bad.push('to_stage');
+    if (e.from_stage !== null && e.from_stage !== undefined && !isWorkOrderStage(e.from_stage)) bad.push('from_stage');
+    if (e.text !== null && e.text !== undefined) bad.push('text');
+  } else if (e.kind === 'note') {
+    if (typeof e.text !== 'string' || e.text.trim() === '') bad.push('text');
+    if ((e.from_stage ?? null) !== null) bad.push('from_stage');
+    if ((e.to_stage ?? null) !== null) bad.push('to_stage');
+  } else bad.push('kind');
+  return bad;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Photos
+// ---------------------------------------------------------------------------------------------
+
+/** The longest side a device reduces a photo to before keeping or sending it. */
+export const PHOTO_MAX_SIDE = 1600;
+/** The largest photo the server takes (after the device reduced it). */
+export const PHOTO_MAX_BYTES = 3 * 1024 * 1024;
+/** Photos one OS may have. */
+export const PHOTOS_PER_WORK_ORDER_MAX = 30;
+
+/**
+ * The image type of `bytes` by their first bytes (magic numbers), never by a name or a declared
+ * type: JPEG (FF D8 FF), PNG (89 50 4E 47 0D 0A 1A 0A), WebP (RIFF....WEBP). Null otherwise.
+ */
+export function sniffPhotoType(bytes: Uint8Array): 'image/jpeg' | 'image/png' | 'image/webp' | null {
+  const b = bytes;
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg';
+  if (b.length >= 8 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47 && b[4] === 0x0d && b[5] === 0x0a && b[6] === 0x1a && b[7] === 0x0a) return 'image/png';
+  if (b.length >= 12 && b[0] === 0x52 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x46 && b[8] === 0x57 && b[9] === 0x45 && b[10] === 0x42 && b[11] === 0x50) return 'image/webp';
+  return null;
+}

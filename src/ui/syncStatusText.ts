@@ -52,6 +52,9 @@ export const COLLECTION_LABELS: Record<string, string> = {
   catalog_items: 'Cadastro',
   company: 'Dados da empresa',
   staff: 'Equipe',
+  work_orders: 'Ordem de serviço',
+  work_order_events: 'Histórico da OS',
+  work_order_photos: 'Foto da OS',
 };
 
 export function collectionLabel(collection: string): string {

@@ -21,6 +21,10 @@ export const MIGRATION_STRATEGIES: Partial<Record<CollectionName, Record<number,
     2: (doc) => ({ ...doc, link_secret: doc.link_secret ?? null }),
   },
   transactions: { 1: (doc) => ({ ...addUpdatedBy(doc), quotation_id: doc.quotation_id ?? null }) },
+  // v1 (SQL 010, issue 31): movements before work orders belong to none.
+  stock_movements: { 1: (doc) => ({ ...doc, work_order_id: doc.work_order_id ?? null }) },
+  // v1 (SQL 010): no Garantia set in Configurações yet (the default, 90 days, applies).
+  company: { 1: (doc) => ({ ...doc, warranty_days: doc.warranty_days ?? null }) },
   // v1 (SQL 007): until the server's copy arrives (007 re-sequences every user), an account
   // kept from before is shown nameless, as staff, active.
   staff: { 1: (doc) => ({ ...doc, name: doc.name ?? '', role: doc.role ?? 'staff', active: doc.active ?? true }) },

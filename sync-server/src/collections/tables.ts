@@ -35,7 +35,7 @@ export const SYNCED_COLLECTIONS = (Object.keys(collectionSchemas) as CollectionN
 /** Money fields: numeric(12,2). Money inside `materials` stays in the jsonb column. */
 export const MONEY_FIELDS = new Set(['total_amount', 'discounts', 'taxes', 'amount']);
 /** Calendar dates ('YYYY-MM-DD'): SQL date. */
-export const DATE_FIELDS = new Set(['validity_date', 'due_date']);
+export const DATE_FIELDS = new Set(['validity_date', 'due_date', 'forecast_date', 'warranty_until']);
 
 const SQL_TYPE: Record<ColumnKind, string> = {
   text: 'text',
@@ -102,6 +102,8 @@ export const UNIQUE_INDEXES = {
   quotations_code_lower: 'duplicate_code',
   catalog_items_kind_name_live: 'duplicate_catalog_name',
   transactions_quotation_live: 'duplicate_quotation_entry',
+  work_orders_quotation_live: 'duplicate_work_order',
+  work_orders_code_live: 'duplicate_code',
 } as const;
 
 /** The DDL of one collection's table (idempotent). */

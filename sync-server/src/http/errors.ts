@@ -44,6 +44,15 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   quotation_phone_mismatch: 403,
   cross_site_decision: 403,
   blank_required_field: 422,
+  duplicate_work_order: 409,
+  invalid_stage: 422,
+  work_order_not_found: 404,
+  history_insert_only: 409,
+  photo_type: 415,
+  photo_too_large: 413,
+  photo_limit: 409,
+  photo_upload_only: 409,
+  photo_not_found: 404,
 };
 
 export class AppError extends Error {

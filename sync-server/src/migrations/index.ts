@@ -9,6 +9,7 @@ import { m006 } from './006-first-versions';
 import { m007 } from './007-team-roles-device-cookies';
 import { m008 } from './008-decision-refusals';
 import { m009 } from './009-quotation-link-secret';
+import { m010 } from './010-work-orders';
 
 export type { Migration } from './types';
-export const migrations: readonly Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009];
+export const migrations: readonly Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010];

@@ -26,6 +26,7 @@ import { mergeDocuments, sameContent, type PlainDoc } from './merge';
 import { logConflicts } from './conflict-log';
 import { canonicalInstant, validateDocument } from './validate';
 import { PushRecord, recordRejection } from './refusals';
+import { photoChange, dropPhotoBytes } from './photo-rules';
 import { existingIds, firstVersion, insertMany, keepFirstVersion, lockWrites, readStored, writeDoc, type StoredDoc, type Writer } from './store';
 
 export interface PushRow {
@@ -67,7 +68,10 @@ function canonicalBase(collection: SyncedCollection, base: Record<string, unknow
 
 /** The immutable fields always come from the stored document. */
 function keepImmutable(doc: PlainDoc, stored: Doc): PlainDoc {
-  return { ...doc, id: stored.id, created_at: stored.created_at, created_by: stored.created_by, updated_at: stored.updated_at };
+  const kept: PlainDoc = { ...doc, id: stored.id, created_at: stored.created_at, created_by: stored.created_by, updated_at: stored.updated_at };
+  // The server's order of an event (work_order_events) is the server's, whatever a device holds.
+  if ('server_seq' in stored) kept.server_seq = stored.server_seq;
+  return kept;
 }
 
 function refusalFromDbError(err: unknown): Refusal | null {
@@ -106,6 +110,8 @@ async function applyRow(tx: Queryable, collection: SyncedCollection, row: PushRo
   const def = TABLES[collection];
   const stored = await readStored(tx, def, doc.id as string);
   if (!stored) {
+    // A photo is created by the upload of its bytes (photos/routes.ts), never by a push.
+    if (collection === 'work_order_photos') throw new Refusal('photo_upload_only');
     const created = newDocument(doc, writer);
     const written = await writeDoc(tx, def, created, writer);
     // A device clock ahead: the server moved created_at back to now. Answer the stored document
@@ -113,7 +119,8 @@ async function applyRow(tx: Queryable, collection: SyncedCollection, row: PushRo
     // push was on its way, and nothing would bring it back (found by npm run soak).
     return created.created_at !== doc.created_at ? { kind: 'conflict', master: written } : { kind: 'written' };
   }
-  const candidate = keepImmutable(doc, stored.doc);
+  let candidate = keepImmutable(doc, stored.doc);
+  if (collection === 'work_order_photos') candidate = photoChange(candidate, stored.doc, writer);
   if (sameContent(candidate, stored.doc)) {
     // A retry, or a client that pushes its own first version again after its pull brought the
     // stored one (RxDB then believes the stored one is its master). If the client's copy still
@@ -126,7 +133,10 @@ async function applyRow(tx: Queryable, collection: SyncedCollection, row: PushRo
     const stale = row.assumedMasterState ? lacksServerStamps(doc, stored.doc) : createdAtMoved(doc, stored.doc);
     return stale ? { kind: 'conflict', master: stored.doc } : { kind: 'noop' };
   }
-  if (isInsertOnly(collection)) throw new Refusal('insert_only');
+  if (isInsertOnly(collection)) throw new Refusal(collection === 'work_order_events' ? 'history_insert_only' : 'insert_only');
+  if (collection === 'work_order_photos' && candidate._deleted === true && stored.doc._deleted !== true) {
+    await dropPhotoBytes(tx, stored.doc.id);
+  }
   if (collection === 'catalog_items' && candidate._deleted === true && stored.doc._deleted !== true) {
     await refuseCatalogDeletionInUse(tx, stored.doc);
   }
@@ -335,7 +345,7 @@ function pushTransaction(db: Database, collection: SyncedCollection, rows: PushR
 }
 
 /** Collections whose new documents may be inserted together (no per-row rule beyond the schema and unique indexes). */
-const BULK_INSERT_ALLOWED: ReadonlySet<SyncedCollection> = new Set(['customers', 'quotations', 'transactions', 'stock_items', 'stock_movements', 'catalog_items']);
+const BULK_INSERT_ALLOWED: ReadonlySet<SyncedCollection> = new Set(['customers', 'quotations', 'transactions', 'stock_items', 'stock_movements', 'catalog_items', 'work_orders', 'work_order_events']);
 
 /**
  * Refuses every row with one reason (a read-only collection, or a collection the writer's role

@@ -77,7 +77,7 @@ export async function syncRoutes(app: FastifyInstance, opts: SyncRoutesOptions):
     const collection = collectionParam(request.params);
     const { rows, malformed } = parsePushBody(request.body);
     const session = request.session!;
-    const writer = { userId: session.userId, sessionId: session.sessionId };
+    const writer = { userId: session.userId, sessionId: session.sessionId, role: session.role };
     // The company profile is the owner's (issue 17): a staff member's edit is refused like a
     // read-only one, with its own reason, and their device gets the stored profile back.
     const outcome = isReadOnly(collection)

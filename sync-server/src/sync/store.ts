@@ -20,6 +20,8 @@ export interface StoredDoc {
 export interface Writer {
   userId: string | null;
   sessionId: string | null;
+  /** The writer's role, where a rule depends on it (deleting a work-order photo is the owner's). */
+  role?: 'owner' | 'staff';
 }
 
 /**

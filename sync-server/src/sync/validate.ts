@@ -6,7 +6,7 @@
  * client's forms use). Uniqueness rules are enforced by the database (see push.ts).
  */
 import Ajv, { type ValidateFunction } from 'ajv';
-import { blankFieldsMessage, blankRequiredFields, COMPANY_DOC_ID, collectionSchemas, findUnacceptableText, isValidQuotationCode, type ErrorCode } from '@shared';
+import { blankFieldsMessage, blankRequiredFields, COMPANY_DOC_ID, collectionSchemas, findUnacceptableText, invalidWorkOrderEventFields, isValidQuotationCode, workOrderIdForQuotation, type ErrorCode } from '@shared';
 import { MONEY_FIELDS, TABLES, type SyncedCollection } from '../collections/tables';
 
 const ajv = new Ajv({ strict: false, allErrors: true });
@@ -116,6 +116,15 @@ export function validateDocument(collection: SyncedCollection, input: unknown, o
     if (materials.some((m) => !hasTwoDecimalsAtMost(m.price))) bad.push('materials');
   }
   if (collection === 'company' && doc.id !== COMPANY_DOC_ID) bad.push('id');
+  if (collection === 'work_orders') {
+    if (!isValidQuotationCode(String(doc.code))) bad.push('code');
+    // One OS per quotation on every device: its id is the quotation's (workOrderIdForQuotation).
+    if (doc.quotation_id !== null && doc.id !== workOrderIdForQuotation(String(doc.quotation_id))) bad.push('id');
+  }
+  if (collection === 'work_order_events') {
+    const wrong = invalidWorkOrderEventFields(doc);
+    if (wrong.length > 0) return { ok: false, fields: wrong, code: wrong.some((f) => f.endsWith('_stage')) ? 'invalid_stage' : undefined };
+  }
   if (bad.length > 0) return { ok: false, fields: bad };
   const deleted = deletedRaw === true;
   // A deletion is not refused for a blank text: an old blank document can still be deleted.
