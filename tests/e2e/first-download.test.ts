@@ -110,7 +110,10 @@ test('a new device during its first download shows what it is downloading, never
   await expect.poll(() => page.getByTestId('first-download').count(), { timeout: 60_000 }).toBe(0);
   await page.goto('/adm/quotations');
   await expect.poll(() => page.getByTestId('result-count').innerText().catch(() => ''), { timeout: 30_000 }).toBe(`${QUOTATIONS.toLocaleString('pt-BR')} orçamentos`);
-  expect(await page.getByTestId('first-download').count()).toBe(0);
+  // Released together with the customers, the quotations' download may still be confirming its
+  // last page when the page is left (a reload resumes it from its checkpoint): the notice goes
+  // once it has — and must go (CI saw it still there at the first look).
+  await expect.poll(() => page.getByTestId('first-download').count(), { timeout: 30_000 }).toBe(0);
 
   expect(await stopWatching()).toEqual([]);
 }, 240_000);
