@@ -7,7 +7,7 @@
  * nothing; a file that cannot be read changes nothing; and the old /quotation/{código} opens.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -151,14 +151,38 @@ describe.each(backends())('import:legacy of the old system’s export (%s)', (ba
     const dir = path.join(tmp, 'fixed');
     cpSync(EXPORT_DIR, dir, { recursive: true });
     const quotations = path.join(dir, 'quotations.csv');
-    const { readFileSync } = await import('node:fs');
     writeFileSync(quotations, readFileSync(quotations, 'utf8').replace('ORC_2024_0003', 'ORC-2024-0003'));
     const report = await importLegacy(server.db, readExportFolder(dir), { onlyNew: true });
     expect(report.imported).toEqual({ customers: 0, quotations: 1, transactions: 0 });
     expect(report.skipped).toContainEqual({ fileName: 'quotations.csv', line: 2, id: Q(1), reason: 'já está no Forja (importado antes)' });
     expect(await doc<QuotationDoc>('quotations', Q(3))).toMatchObject({ code: 'ORC-2024-0003', customer_id: C(2), created_by: ana.id });
   });
+  test('a file saved again by a Brazilian Excel (Windows-1252, ";", 1.234,50, dd/MM/yyyy) reads right', async () => {
+    const dir = path.join(tmp, 'excel');
+    mkdirSync(dir);
+    const csv = (lines: string[]) => latin1(lines.join('\r\n') + '\r\n');
+    writeFileSync(path.join(dir, 'customers.csv'), csv(['id;name;phone;created_at', 'x-c1;Conceição Araújo;(35) 3333-9876;14/03/2024 09:21']));
+    writeFileSync(
+      path.join(dir, 'quotations.csv'),
+      csv([
+        'id;code;description;status;total_amount;discounts;taxes;payment_method;validity_date;execution_deadline;materials;customer_id;created_by',
+        'x-q1;ORC-EXCEL-1;Escada caracol;Pendente;R$ 1.234,50;0;0;Boleto;30/04/2099;20 dias;"[{""name"":""Degrau"",""quantity"":10,""price"":""123,45""}]";x-c1;',
+      ]),
+    );
+    const report = await importLegacy(server.db, readExportFolder(dir));
+    expect(report.skipped).toEqual([]);
+    expect(await doc<CustomerDoc>('customers', 'x-c1')).toMatchObject({ name: 'Conceição Araújo', created_at: '2024-03-14T12:21:00.000Z' });
+    expect(await doc<QuotationDoc>('quotations', 'x-q1')).toMatchObject({
+      total_amount: 1234.5, validity_date: '2099-04-30', status: 'pending', materials: [{ name: 'Degrau', quantity: 10, price: 123.45 }],
+    });
+    expect((await api(server, '/api/public/quotations/orc-excel-1?tel=9876')).body).toMatchObject({ customer: { name: 'Conceição Araújo' } });
+  });
 });
+
+/** Text as Windows-1252 bytes (Latin-1 covers the Portuguese letters). */
+function latin1(text: string): Buffer {
+  return Buffer.from(text, 'latin1');
+}
 
 function runImport(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; out: string }> {
   const child = spawn(process.execPath, ['--import', TSX_LOADER, path.join(ROOT, 'sync-server/src/cli/import-legacy.ts'), ...args], {
@@ -219,5 +243,5 @@ describe.each(backends())('npm run import:legacy while the server runs (%s)', (b
     } finally {
       rmSync(empty, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 120_000);
 });
