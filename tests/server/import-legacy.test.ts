@@ -72,6 +72,14 @@ describe.each(backends())('import:legacy of the old system’s export (%s)', (ba
     expect(await counts(server)).toEqual(before);
   });
 
+  test('--simular reports what would be imported and writes nothing', async () => {
+    const before = await counts(server);
+    const report = await importLegacy(server.db, readExportFolder(EXPORT_DIR), { dryRun: true });
+    expect(report.imported).toEqual({ customers: 2, quotations: 3, transactions: 3 });
+    expect(formatLegacyReport(report).join('\n')).toContain('Simulação (--simular): seriam importados 2 clientes, 3 orçamentos, 3 lançamentos do caixa. Nada foi gravado.');
+    expect(await counts(server)).toEqual(before);
+  });
+
   test('imports customers, quotations and cash-flow entries with their ids and codes, says what it skipped and why', async () => {
     const before = await pullAll(server, token, 'quotations');
     const report = await importLegacy(server.db, readExportFolder(EXPORT_DIR));
