@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { Database } from './db/types';
 import { addOrRescueUser, type UserAddInput, type UserAddResult } from './team/accounts-cli';
 import { announceRevokedSessions } from './auth/session-events';
+import { LegacyFileError, LegacyImportError, importLegacy, type LegacyExport, type LegacyImportReport } from './legacy/import';
 
 export function localAdminSocketPath(dataDir: string): string {
   const id = createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 16);
@@ -22,6 +23,15 @@ export function localAdminSocketPath(dataDir: string): string {
 }
 
 const MAX_BODY = 4096;
+/** An import's body: the export's files as text (at most 50 MB each, legacy/csv.ts), JSON-escaped. */
+const MAX_IMPORT_BODY = 512 * 1024 * 1024;
+
+/** The body of POST /import-legacy: the files the CLI read, and its options. */
+export interface ImportLegacyRequest {
+  files: LegacyExport;
+  onlyNew: boolean;
+  dryRun: boolean;
+}
 
 export async function startLocalAdmin(db: Database, dataDir: string): Promise<() => Promise<void>> {
   const socketPath = localAdminSocketPath(dataDir);
@@ -32,28 +42,34 @@ export async function startLocalAdmin(db: Database, dataDir: string): Promise<()
       res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
       res.end(JSON.stringify(body));
     };
-    if (req.method !== 'POST' || req.url !== '/user-add') return send(404, { message: 'Não encontrado.' });
-    let raw = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => {
-      raw += chunk;
-      if (raw.length > MAX_BODY) req.destroy();
+    const routes: Record<string, { max: number; handle: (body: unknown) => Promise<unknown> }> = {
+      '/user-add': { max: MAX_BODY, handle: (body) => userAdd(db, body) },
+      '/import-legacy': { max: MAX_IMPORT_BODY, handle: (body) => importLegacyFor(db, body) },
+    };
+    const route = req.method === 'POST' ? routes[req.url ?? ''] : undefined;
+    if (!route) return send(404, { message: 'Não encontrado.' });
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > route.max) req.destroy();
+      else chunks.push(chunk);
     });
     req.on('end', () => {
-      let input: UserAddInput;
+      let body: unknown;
       try {
-        const body = JSON.parse(raw) as Partial<UserAddInput>;
-        if (typeof body.email !== 'string') throw new Error('email');
-        input = { email: body.email, owner: body.owner === true, name: typeof body.name === 'string' ? body.name : undefined };
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
       } catch {
         return send(400, { message: 'Pedido inválido.' });
       }
-      addOrRescueUser(db, input)
-        .then((result: UserAddResult) => {
-          announceRevokedSessions(result.endedSessions);
-          send(200, result);
-        })
-        .catch((err: unknown) => send(500, { message: err instanceof Error ? err.message : String(err) }));
+      route
+        .handle(body)
+        .then((result) => send(200, result))
+        .catch((err: unknown) => {
+          if (err instanceof BadRequest) return send(400, { message: err.message });
+          if (err instanceof LegacyFileError || err instanceof LegacyImportError) return send(422, { message: err.message });
+          send(500, { message: err instanceof Error ? err.message : String(err) });
+        });
     });
   });
   await new Promise<void>((resolve, reject) => {
@@ -68,11 +84,45 @@ export async function startLocalAdmin(db: Database, dataDir: string): Promise<()
     });
 }
 
+class BadRequest extends Error {}
+
+async function userAdd(db: Database, raw: unknown): Promise<UserAddResult> {
+  const body = (raw ?? {}) as Partial<UserAddInput>;
+  if (typeof body.email !== 'string') throw new BadRequest('Pedido inválido.');
+  const result = await addOrRescueUser(db, { email: body.email, owner: body.owner === true, name: typeof body.name === 'string' ? body.name : undefined });
+  announceRevokedSessions(result.endedSessions);
+  return result;
+}
+
+async function importLegacyFor(db: Database, raw: unknown): Promise<LegacyImportReport> {
+  const body = (raw ?? {}) as Partial<ImportLegacyRequest>;
+  if (!body.files || typeof body.files !== 'object') throw new BadRequest('Pedido inválido.');
+  const files: LegacyExport = {};
+  for (const [table, f] of Object.entries(body.files)) {
+    if (!['customers', 'quotations', 'transactions', 'users'].includes(table)) continue;
+    if (!f || typeof f.fileName !== 'string' || typeof f.text !== 'string') throw new BadRequest('Pedido inválido.');
+    files[table as keyof LegacyExport] = { fileName: f.fileName, text: f.text };
+  }
+  return importLegacy(db, files, { onlyNew: body.onlyNew === true, dryRun: body.dryRun === true });
+}
+
 /** The CLI's side: asks the running server. Rejects with ENOENT/ECONNREFUSED when none answers. */
 export function requestUserAdd(dataDir: string, input: UserAddInput): Promise<UserAddResult> {
+  return request<UserAddResult>(dataDir, '/user-add', input);
+}
+
+/** import:legacy's side: the running server imports the files the CLI read (legacy/import.ts). */
+export function requestImportLegacy(dataDir: string, input: ImportLegacyRequest): Promise<LegacyImportReport> {
+  return request<LegacyImportReport>(dataDir, '/import-legacy', input);
+}
+
+/** An error the server answered: its message is for the person (a refusal, nothing changed). */
+export class LocalAdminRefusal extends Error {}
+
+function request<T>(dataDir: string, route: string, input: unknown): Promise<T> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { socketPath: localAdminSocketPath(dataDir), path: '/user-add', method: 'POST', headers: { 'content-type': 'application/json' } },
+      { socketPath: localAdminSocketPath(dataDir), path: route, method: 'POST', headers: { 'content-type': 'application/json' } },
       (res) => {
         let raw = '';
         res.setEncoding('utf8');
@@ -80,7 +130,8 @@ export function requestUserAdd(dataDir: string, input: UserAddInput): Promise<Us
         res.on('end', () => {
           try {
             const body = JSON.parse(raw);
-            if (res.statusCode === 200) resolve(body as UserAddResult);
+            if (res.statusCode === 200) resolve(body as T);
+            else if (res.statusCode === 422) reject(new LocalAdminRefusal(body.message));
             else reject(new Error(body.message ?? `HTTP ${res.statusCode}`));
           } catch (err) {
             reject(err);

@@ -9,15 +9,14 @@
  * run from another folder (./data is relative to the working directory) it once made a second
  * database whose first account became an owner, and its password then failed on the real server.
  */
-import { statSync } from 'node:fs';
-import path from 'node:path';
-import { ConfigError, loadConfig, type Config } from '../config';
-import { DataDirInUseError, createDatabase, pgliteDir, type Database } from '../db';
+import { ConfigError, loadConfig } from '../config';
+import { DataDirInUseError, createDatabase } from '../db';
 import { runMigrations } from '../migrations/runner';
 import { normalizeEmail } from '../auth/users';
 import { addOrRescueUser, type UserAddInput, type UserAddResult } from '../team/accounts-cli';
 import { requestUserAdd } from '../local-admin';
 import { usePrivateUmask } from '../private-files';
+import { describeDatabase, hasForjaSchema, pgliteExists, refusePglite, refuseWithoutSchema, type ToolNames } from './database';
 
 const USAGE = 'Uso: npm run user:add -- <email> [--dono] [--nome "Nome da pessoa"] [--novo-banco]';
 
@@ -44,82 +43,7 @@ function parseArgs(argv: string[]): UserAddArgs | null {
   return /^[^\s@]+@[^\s@]+$/.test(email) ? { input: { email, owner, name }, newDatabase } : null;
 }
 
-/** The database refused as new (no --novo-banco): nothing was created. */
-class NewDatabaseRefused extends Error {}
-
-/** DATABASE_URL in words, without its password. */
-function describePostgres(databaseUrl: string): string {
-  try {
-    const url = new URL(databaseUrl);
-    // A Unix socket directory comes as ?host=/run/postgresql or percent-encoded in the host part.
-    const host = url.searchParams.get('host') ?? (decodeURIComponent(url.hostname) || 'localhost');
-    const database = decodeURIComponent(url.pathname.replace(/^\//, ''));
-    const user = decodeURIComponent(url.username);
-    return `PostgreSQL em ${host}:${url.port || '5432'}, banco ${database ? `"${database}"` : 'padrão'}${user ? ` (usuário ${user})` : ''}`;
-  } catch {
-    return 'PostgreSQL (DATABASE_URL)';
-  }
-}
-
-function describeDatabase(config: Config): string {
-  return config.databaseUrl ? describePostgres(config.databaseUrl) : `PGlite (banco embutido) em ${pgliteDir(config.dataDir)}`;
-}
-
-const NOTHING_CREATED = 'O user:add não cria um banco novo sem que se peça: nada foi criado.';
-const NEW_DATABASE_HINT = 'Para criar um banco novo de propósito (uma instalação nova, antes de o servidor iniciar), repita com --novo-banco.';
-
-function refusePglite(config: Config): NewDatabaseRefused {
-  return new NewDatabaseRefused(
-    [
-      `Nenhum banco do Forja na pasta de dados ${config.dataDir} (procurado em ${pgliteDir(config.dataDir)}).`,
-      NOTHING_CREATED,
-      'Use o banco do servidor: rode o comando na pasta do Forja de onde o servidor é iniciado, ou indique a pasta de dados dele:',
-      `  FORJA_DATA_DIR=/caminho/da/pasta/de/dados npm run user:add -- <email>`,
-      '(se o servidor usa PostgreSQL, informe o mesmo DATABASE_URL dele).',
-      NEW_DATABASE_HINT,
-    ].join('\n'),
-  );
-}
-
-function refuseWithoutSchema(config: Config): NewDatabaseRefused {
-  return new NewDatabaseRefused(
-    [
-      `Nenhuma tabela do Forja em ${describeDatabase(config)}: não é o banco de um servidor que já foi iniciado.`,
-      NOTHING_CREATED,
-      config.databaseUrl
-        ? 'Use o mesmo DATABASE_URL do servidor (veja /etc/forja/forja.env ou o ambiente de onde ele é iniciado).'
-        : 'Use o banco do servidor: rode o comando na pasta do Forja de onde ele é iniciado, ou indique a pasta de dados dele com FORJA_DATA_DIR=/caminho/da/pasta/de/dados.',
-      NEW_DATABASE_HINT,
-    ].join('\n'),
-  );
-}
-
-/**
- * Whether the embedded database has been initialised (PGlite writes PG_VERSION first). A folder
- * it may not read (the server's data dir is private to the user running it) is said as such,
- * not taken for a missing database.
- */
-function pgliteExists(config: Config): boolean {
-  const marker = path.join(pgliteDir(config.dataDir), 'PG_VERSION');
-  try {
-    statSync(marker);
-    return true;
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return false;
-    if (code === 'EACCES' || code === 'EPERM') {
-      throw new Error(`Sem permissão para ler a pasta de dados ${config.dataDir}: rode o comando como o usuário do servidor (ex.: sudo -u forja …).`);
-    }
-    throw err;
-  }
-}
-
-/** The Forja's tables are there: at least one migration was recorded (the server applies them at start). */
-async function hasForjaSchema(db: Database): Promise<boolean> {
-  const { rows } = await db.query<{ present: boolean }>("SELECT to_regclass('schema_migrations') IS NOT NULL AS present");
-  if (!rows[0]?.present) return false;
-  return (await db.query('SELECT 1 FROM schema_migrations LIMIT 1')).rows.length > 0;
-}
+const TOOL: ToolNames = { command: 'user:add', exampleArgs: '<email>', canCreate: true };
 
 function report(r: UserAddResult, database: string) {
   const role = r.role === 'owner' ? 'dono' : 'funcionário';
@@ -141,7 +65,7 @@ async function run() {
   const config = loadConfig();
   // Checked before opening: opening the embedded database creates its directory.
   const pgliteMissing = !config.databaseUrl && !pgliteExists(config);
-  if (pgliteMissing && !newDatabase) throw refusePglite(config);
+  if (pgliteMissing && !newDatabase) throw refusePglite(config, TOOL);
   let db;
   try {
     db = await createDatabase(config);
@@ -159,7 +83,7 @@ async function run() {
   }
   try {
     const isNew = !(await hasForjaSchema(db));
-    if (isNew && !newDatabase) throw refuseWithoutSchema(config);
+    if (isNew && !newDatabase) throw refuseWithoutSchema(config, TOOL);
     await runMigrations(db);
     report(await addOrRescueUser(db, input), isNew ? `${describeDatabase(config)} — banco novo, criado agora (--novo-banco)` : describeDatabase(config));
   } finally {
