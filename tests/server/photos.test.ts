@@ -209,6 +209,9 @@ describe.each(backends())('photo upload and serving (%s)', (backend) => {
     expect(await photoRows(id)).toBe(0);
     const big = await uploadPhoto(server, id, jpegOfSize(PHOTO_MAX_BYTES), { workOrderId: os.id, token: 'forjado.invalido' });
     expect(big.status).toBe(401);
+    // The session comes first: bad parameters or an id too long say nothing to a stranger.
+    expect((await uploadPhoto(server, 'x'.repeat(100), CLEAN_JPEG, { workOrderId: os.id, query: { width: 'dez' } })).status).toBe(401);
+    expect((await fetchPhoto(server, `/api/photos/${'x'.repeat(100)}`)).status).toBe(401);
 
     expect((await uploadPhoto(server, id, CLEAN_JPEG, { workOrderId: os.id, token: staff })).status).toBe(201);
     expect((await editStored(server, staff, 'work_order_photos', id, { show_to_customer: true })).rejections).toEqual([]);

@@ -70,7 +70,7 @@ export async function photoRoutes(app: FastifyInstance) {
 
   app.post<{ Params: { id: string }; Querystring: UploadQuery }>(
     '/api/photos/:id',
-    { preHandler: requireSession, bodyLimit: PHOTO_BODY_LIMIT, schema: { params: idParams, querystring: uploadQuery } },
+    { preValidation: requireSession, bodyLimit: PHOTO_BODY_LIMIT, schema: { params: idParams, querystring: uploadQuery } },
     async (request, reply) => {
       const q = request.query;
       const takenAt = canonicalInstant(q.taken_at);
@@ -93,7 +93,7 @@ export async function photoRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Params: { id: string } }>('/api/photos/:id', { preHandler: requireSession, schema: { params: idParams } }, async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/api/photos/:id', { preValidation: requireSession, schema: { params: idParams } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return sendPhoto(reply, await staffPhoto(db, request.params.id), 'private');
   });
