@@ -159,6 +159,16 @@ describe.each(backends())('photo upload and serving (%s)', (backend) => {
     expect((await uploadPhoto(server, extra, CLEAN_JPEG, { workOrderId: os.id, token: staff })).status).toBe(201);
   });
 
+  test('uploads racing for the last places of an OS: exactly 30 live photos, the rest photo_limit', async () => {
+    const os = await storedWorkOrder(server, staff);
+    for (let i = 0; i < PHOTOS_PER_WORK_ORDER_MAX - 2; i++) {
+      expect((await uploadPhoto(server, randomUUID(), CLEAN_JPEG, { workOrderId: os.id, token: i % 2 ? staff : owner })).status).toBe(201);
+    }
+    const racing = await Promise.all(Array.from({ length: 5 }, (_, i) => uploadPhoto(server, randomUUID(), CLEAN_JPEG, { workOrderId: os.id, token: i % 2 ? staff : owner })));
+    expect(racing.map((r) => r.status).sort()).toEqual([201, 201, 409, 409, 409]);
+    expect(await count('SELECT count(*) AS n FROM work_order_photos WHERE work_order_id = $1 AND NOT _deleted', [os.id])).toBe(PHOTOS_PER_WORK_ORDER_MAX);
+  });
+
   test('the same id uploaded again (its answer was lost) answers the stored photo: no duplicate, no new version', async () => {
     const os = await storedWorkOrder(server, staff);
     const id = randomUUID();

@@ -45,13 +45,17 @@ export function cleanPhoto(bytes: Uint8Array): { mime: PhotoMime; bytes: Uint8Ar
   if (bytes.length > PHOTO_MAX_BYTES) throw new AppError('photo_too_large');
   const mime = sniffPhotoType(bytes);
   if (!mime) throw new AppError('photo_type');
+  let clean: Uint8Array;
   try {
-    return { mime, bytes: stripPhotoMetadata(bytes, mime) };
+    clean = stripPhotoMetadata(bytes, mime);
   } catch (err) {
     // A file that starts like an image but whose structure cannot be followed.
     if (err instanceof UnreadableImage) throw new AppError('photo_type');
     throw err;
   }
+  // (A JPEG cut short gets its 2-byte end marker back: never over the limit the document states.)
+  if (clean.length > PHOTO_MAX_BYTES) throw new AppError('photo_too_large');
+  return { mime, bytes: clean };
 }
 
 /**
