@@ -172,7 +172,7 @@ test('photos: uploads of any bytes, declared type, id and parameters, and reads 
     }),
     params(Math.ceil(RUNS / 2)),
   );
-});
+}, 180_000);
 
 test('afterwards the server still answers and every stored row validates against its schema', async () => {
   expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
