@@ -1,6 +1,6 @@
 /**
  * The Fastify application: security headers, cookies, rate limits, the built PWA,
- * health, auth, public and sync routes. No listening here (main.ts / tests do that).
+ * health, auth, public, sync and photo routes. No listening here (main.ts / tests do that).
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -25,6 +25,7 @@ import { PublicAnswers } from './public/answers';
 import { PublicBudget } from './public/budget';
 import { publicRoutes } from './public/routes';
 import { PUSH_ROUTE, syncRoutes } from './sync/routes';
+import { photoRoutes } from './photos/routes';
 
 export interface BuildAppOptions {
   config: Config;
@@ -81,8 +82,10 @@ export async function buildApp({ config, db, logger = false, tls }: BuildAppOpti
   // row by row instead (sync/validate.ts), so one bad document never fails the rest of its batch.
   app.addHook('preValidation', async (request) => {
     const isPush = request.routeOptions.url === PUSH_ROUTE;
+    // A photo's bytes (photos/routes.ts) are not text.
+    const isText = !isPush && !(request.body instanceof Uint8Array);
     const bad =
-      findUnacceptableText(request.params) ?? findUnacceptableText(request.query) ?? (isPush ? null : findUnacceptableText(request.body));
+      findUnacceptableText(request.params) ?? findUnacceptableText(request.query) ?? (isText ? findUnacceptableText(request.body) : null);
     if (bad) throw new AppError('invalid_request', INVALID_TEXT_MESSAGE);
   });
   await app.register(helmet, HELMET_OPTIONS);
@@ -114,6 +117,8 @@ export async function buildApp({ config, db, logger = false, tls }: BuildAppOpti
   const publicBudget = new PublicBudget(config.publicRateLimitPerMinute);
   await app.register(publicRoutes, { answers, budget: publicBudget });
   await app.register(syncRoutes, { db, requireSession });
+  // Photos of an OS: the upload reads raw image bytes (its own body parser and limit).
+  await app.register(photoRoutes);
   await registerStatic(app, {
     webDir: config.webDir,
     ssrDir: config.ssrDir,

@@ -25,6 +25,9 @@ const ADMIN_ROUTES = [
   'POST /api/team',
   'PATCH /api/team/:id',
   'POST /api/team/:id/password',
+  // Photos of an OS (issue 31): the upload and the team's copy (the customer's is /api/public/photos/).
+  'POST /api/photos/:id',
+  'GET /api/photos/:id',
 ] as const;
 /** Routes anyone may call. Logout ends a session by its own token or cookie (tested in auth.test.ts). */
 const OPEN_ROUTES = [

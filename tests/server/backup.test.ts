@@ -6,6 +6,7 @@
  * the backup file 0600, the restored data directory 0700/0600 throughout.
  */
 import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +17,8 @@ import { login, startTestServer, signIn, type TestServer } from '../support/serv
 import type { TestDatabase } from '../support/db';
 import { REPAIR_MESSAGE_START, privateModeOffenders } from '../support/private-modes';
 import { customer, isoAt, pullAll, push, quotation } from './sync-fixtures';
+import { png } from './photo-fixtures';
+import { fetchPhoto, storedWorkOrder, uploadPhoto } from './work-order-fixtures';
 
 const ROOT = path.resolve(__dirname, '../..');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'forja-backup-'));
@@ -61,8 +64,13 @@ test('a backup restored into an empty data directory has every document and acco
   await push(original, alice.accessToken, 'quotations', [{ assumedMasterState: null, newDocumentState: q }]);
   const gone = { ...customers[4], _deleted: true, client_updated_at: isoAt(1) };
   await push(original, alice.accessToken, 'customers', [{ assumedMasterState: customers[4], newDocumentState: gone }]);
+  // A photo of an OS: its bytes live in work_order_photo_files, outside the synced tables.
+  const os = await storedWorkOrder(original, alice.accessToken);
+  const photoId = randomUUID();
+  expect((await uploadPhoto(original, photoId, png(), { workOrderId: os.id, token: alice.accessToken })).status).toBe(201);
   const before = await everything(original, alice.accessToken);
   expect(before.customers).toHaveLength(5);
+  expect(before.work_order_photos).toHaveLength(1);
 
   // The server is stopped (the embedded database cannot be open twice), data kept.
   const dataDir = original.testDb.dataDir;
@@ -98,6 +106,9 @@ test('a backup restored into an empty data directory has every document and acco
     const session = await login(restored, { email: alice.user.email, password: alice.user.password });
     expect(session.status).toBe(200);
     expect(await everything(restored, session.accessToken!)).toEqual(before);
+    const photo = await fetchPhoto(restored, `/api/photos/${photoId}`, session.accessToken!);
+    expect(photo.status).toBe(200);
+    expect(Buffer.from(photo.bytes).equals(Buffer.from(png()))).toBe(true);
   } finally {
     await restored.stop();
     rmSync(emptyDir, { recursive: true, force: true });

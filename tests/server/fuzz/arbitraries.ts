@@ -4,9 +4,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { COMPANY_DOC_ID, collectionSchemas, type CollectionName } from '@shared';
+import { COMPANY_DOC_ID, collectionSchemas, generateWorkOrderCode, type CollectionName } from '@shared';
 
-export const SYNCED = ['customers', 'quotations', 'transactions', 'stock_items', 'stock_movements', 'catalog_items', 'company'] as const;
+export const SYNCED = [
+  'customers', 'quotations', 'transactions', 'stock_items', 'stock_movements', 'catalog_items', 'company',
+  'work_orders', 'work_order_events', 'work_order_photos',
+] as const;
 export type Synced = (typeof SYNCED)[number];
 
 const iso = () => new Date().toISOString();
@@ -41,6 +44,19 @@ export function validDoc(c: Synced): Record<string, unknown> {
       return {
         id: COMPANY_DOC_ID, name: 'Forja', tagline: null, address: 'Rua A, 1', city: 'Cidade', phones: [], whatsapp_numbers: [], email: null,
         facebook_url: null, instagram_url: null, opening_hours: 'Seg a Sex', map_url: null, pix_key: null, ...stamps(),
+      };
+    case 'work_orders':
+      return {
+        id, code: generateWorkOrderCode(), quotation_id: null, customer_id: null, description: 'Portão', total_amount: 300, execution_deadline: null,
+        responsible_id: null, forecast_date: '2026-12-20', warranty_until: null, updated_by: null, ...stamps(),
+      };
+    case 'work_order_events':
+      return { id, work_order_id: randomUUID(), kind: 'move', from_stage: 'aguardando_inicio', to_stage: 'em_execucao', text: null, server_seq: null, ...stamps() };
+    case 'work_order_photos':
+      // Refused (photos are made by their upload): the fuzz checks it never breaks the server.
+      return {
+        id, work_order_id: randomUUID(), mime: 'image/jpeg', width: 10, height: 10, size: 100, show_to_customer: true, public_token: null,
+        taken_at: iso(), updated_by: null, ...stamps(),
       };
   }
 }

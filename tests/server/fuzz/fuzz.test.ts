@@ -15,6 +15,7 @@ import { signIn, startTestServer, type TestServer } from '../../support/server';
 import { TABLES } from '../../../sync-server/src/collections/tables';
 import { rowToDoc } from '../../../sync-server/src/collections/convert';
 import { validateDocument } from '../../../sync-server/src/sync/validate';
+import { CLEAN_JPEG, cleanWebp, jpegWithMetadata, png, pngWithMetadata, webpWithMetadata } from '../photo-fixtures';
 import { SYNCED, assumed, hostileText, hostileValue, mutate, pathSegment, validDoc, type Synced } from './arbitraries';
 
 const SEED = Number(process.env.FORJA_FUZZ_SEED ?? 20261122);
@@ -135,6 +136,43 @@ test('sign-in, refresh, logout and the public API: any input never answers 5xx',
     params(Math.ceil(RUNS / 3)),
   );
 });
+
+test('photos: uploads of any bytes, declared type, id and parameters, and reads of any id or token, never answer 5xx', async () => {
+  const os = validDoc('work_orders');
+  expect((await send('POST', '/api/sync/work_orders/push', [{ assumedMasterState: null, newDocumentState: os }])).status).toBe(200);
+  const images = [CLEAN_JPEG, jpegWithMetadata(), png(), pngWithMetadata(), cleanWebp(), webpWithMetadata()];
+  // Real images cut short, with a byte changed or junk put in: the metadata stripper's hard cases.
+  const broken = fc
+    .tuple(fc.constantFrom(...images), fc.nat(), fc.integer({ min: 0, max: 255 }), fc.uint8Array({ maxLength: 40 }), fc.constantFrom('cut', 'flip', 'insert'))
+    .map(([img, n, byte, junk, how]) => {
+      const at = n % img.length;
+      if (how === 'cut') return img.subarray(0, at);
+      if (how === 'flip') return Uint8Array.from(img, (b, i) => (i === at ? byte : b));
+      return Buffer.concat([img.subarray(0, at), junk, img.subarray(at)]);
+    });
+  const body = fc.oneof(broken, fc.constantFrom(...images), fc.uint8Array({ maxLength: 300 }));
+  const param = (k: string, good: string) => fc.option(fc.oneof(fc.constant(good), hostileText), { nil: undefined }).map((v) => (v === undefined ? '' : `&${k}=${pathSegment(v)}`));
+  const query = fc
+    .tuple(param('work_order_id', os.id as string), param('width', '800'), param('height', '600'), param('taken_at', new Date().toISOString()))
+    .map((parts) => parts.join(''));
+  const type = fc.constantFrom('image/jpeg', 'image/gif', 'image/png', 'application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/octet-stream');
+  const id = fc.oneof(fc.uuid(), hostileText);
+  await fc.assert(
+    fc.asyncProperty(id, query, type, body, async (photoId, q, contentType, bytes) => {
+      const path = `/api/photos/${pathSegment(photoId)}?x=1${q}`;
+      const res = await fetch(server.url + path, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': contentType }, body: Buffer.from(bytes) });
+      await res.arrayBuffer();
+      assertNot5xx(res, `POST ${path} (${contentType}, ${bytes.length} bytes)`);
+    }),
+    params(),
+  );
+  await fc.assert(
+    fc.asyncProperty(fc.oneof(id.map((v) => `/api/photos/${pathSegment(v)}`), hostileText.map((v) => `/api/public/photos/${pathSegment(v)}`)), async (path) => {
+      assertNot5xx(await send('GET', path), `GET ${path}`);
+    }),
+    params(Math.ceil(RUNS / 2)),
+  );
+}, 180_000);
 
 test('afterwards the server still answers and every stored row validates against its schema', async () => {
   expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
