@@ -25,6 +25,7 @@ import { PublicAnswers } from './public/answers';
 import { PublicBudget } from './public/budget';
 import { publicRoutes } from './public/routes';
 import { PUSH_ROUTE, syncRoutes } from './sync/routes';
+import { photoRoutes } from './photos/routes';
 
 export interface BuildAppOptions {
   config: Config;
@@ -82,7 +83,7 @@ export async function buildApp({ config, db, logger = false, tls }: BuildAppOpti
   app.addHook('preValidation', async (request) => {
     const isPush = request.routeOptions.url === PUSH_ROUTE;
     const bad =
-      findUnacceptableText(request.params) ?? findUnacceptableText(request.query) ?? (isPush ? null : findUnacceptableText(request.body));
+      findUnacceptableText(request.params) ?? findUnacceptableText(request.query) ?? (isPush || Buffer.isBuffer(request.body) ? null : findUnacceptableText(request.body));
     if (bad) throw new AppError('invalid_request', INVALID_TEXT_MESSAGE);
   });
   await app.register(helmet, HELMET_OPTIONS);
@@ -114,6 +115,7 @@ export async function buildApp({ config, db, logger = false, tls }: BuildAppOpti
   const publicBudget = new PublicBudget(config.publicRateLimitPerMinute);
   await app.register(publicRoutes, { answers, budget: publicBudget });
   await app.register(syncRoutes, { db, requireSession });
+  await app.register(photoRoutes, { db, requireSession });
   await registerStatic(app, {
     webDir: config.webDir,
     ssrDir: config.ssrDir,
