@@ -67,6 +67,9 @@ export interface PhotoQueueOptions {
   withLock?: <T>(name: string, fn: () => Promise<T>) => Promise<T | undefined>;
 }
 
+/** The shortest wait of the backoff timer (kick() is the way to try at once). */
+const RESCAN_MS = 3_000;
+
 class PhotoDb extends Dexie {
   photos!: Table<PendingPhotoRecord, string>;
   constructor(name: string, deps: { indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange }) {
@@ -207,15 +210,20 @@ export class PhotoQueue {
     this.items$.next(this.records.map((r) => strip(r, this.progress.get(r.id) ?? 0)));
   }
 
-  /** The next backoff wake-up. */
+  /**
+   * The next backoff wake-up. Offline there is none (the browser's 'online' kicks the queue); a
+   * photo due now that the last run did not take (another tab is uploading) is looked at again
+   * a few seconds later, never in a tight loop.
+   */
   private schedule(): void {
     if (this.closed || this.running) return;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    if (this.opts.isOnline && !this.opts.isOnline()) return;
     const waiting = this.records.filter((r) => r.state === 'waiting' || r.state === 'uploading');
     if (waiting.length === 0) return;
     const soonest = Math.min(...waiting.map((r) => r.next_try_at));
-    const delay = Math.max(0, soonest - this.now());
+    const delay = Math.max(RESCAN_MS, soonest - this.now());
     this.timer = setTimeout(() => {
       this.timer = null;
       this.kick();
