@@ -239,6 +239,6 @@ test('a photo taken without the server waits on the phone, survives a reload and
   await desk.page.goto(`/adm/services/${order.id}`);
   await desk.page.getByRole('heading', { name: 'OS OS-FT23AB' }).waitFor();
   await expect.poll(() => tile(desk.page).locator('img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 30_000 }).toBeGreaterThan(0);
-  expect(await tile(desk.page).getByRole('switch').isChecked()).toBe(true);
+  expect(await tile(desk.page).getByRole('checkbox', { name: 'Mostrar ao cliente' }).isChecked()).toBe(true);
   await desk.page.screenshot({ path: artifactPath('work-order-photos-1280.png') });
 }, 300_000);
