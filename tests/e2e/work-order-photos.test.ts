@@ -13,6 +13,7 @@ import { sniffPhotoType, type WorkOrderPhotoDoc } from '../../schemas';
 import {
   ADMIN_EMAIL,
   PHONE,
+  addUser,
   STAFF_PASSWORD,
   artifactPath,
   docStamp,
@@ -22,6 +23,7 @@ import {
   pullAll,
   seed,
   signIn,
+  sleep,
   startServer,
   waitFor,
   waitForServiceWorkerControl,
@@ -32,11 +34,30 @@ import {
 let server: RunningServer;
 let browser: Browser;
 let staff: ApiSession;
+const MARIA = 'maria@forja.test';
 
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
+  // Each user may hold 3 device sessions: the second test's phone is Maria's.
+  const mariaTemp = await addUser(server, MARIA);
   staff = await prepareStaff(server);
+  await prepareStaff(server, MARIA, mariaTemp, { keepSession: false });
+});
+
+const workOrder = (code: string, description: string) => ({
+  id: randomUUID(),
+  code,
+  quotation_id: null,
+  customer_id: null,
+  description,
+  total_amount: 850,
+  execution_deadline: null,
+  responsible_id: null,
+  forecast_date: null,
+  warranty_until: null,
+  ...docStamp(),
+  updated_by: null,
 });
 
 afterAll(async () => {
@@ -138,20 +159,7 @@ function metadataSegments(bytes: Buffer): string[] {
 const tile = (page: Page) => page.locator('[data-photo]');
 
 test('a photo taken without the server waits on the phone, survives a reload and arrives without EXIF', async () => {
-  const order = {
-    id: randomUUID(),
-    code: 'OS-FT23AB',
-    quotation_id: null,
-    customer_id: null,
-    description: 'Portão basculante — solda das dobradiças',
-    total_amount: 850,
-    execution_deadline: null,
-    responsible_id: null,
-    forecast_date: null,
-    warranty_until: null,
-    ...docStamp(),
-    updated_by: null,
-  };
+  const order = workOrder('OS-FT23AB', 'Portão basculante — solda das dobradiças');
   await seed(server, staff, 'work_orders', [order]);
 
   const { page } = await newContext(browser, server, PHONE);
@@ -229,6 +237,7 @@ test('a photo taken without the server waits on the phone, survives a reload and
   const viewer = page.getByTestId('photo-viewer');
   await viewer.waitFor();
   await expect.poll(() => viewer.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 15_000 }).toBeGreaterThan(0);
+  await sleep(400); // the dialog's opening animation, for the screenshot only
   await page.screenshot({ path: artifactPath('work-order-photos-viewer-390.png') });
   await page.keyboard.press('Escape');
   await viewer.waitFor({ state: 'hidden' });
@@ -241,4 +250,45 @@ test('a photo taken without the server waits on the phone, survives a reload and
   await expect.poll(() => tile(desk.page).locator('img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 30_000 }).toBeGreaterThan(0);
   expect(await tile(desk.page).getByRole('checkbox', { name: 'Mostrar ao cliente' }).isChecked()).toBe(true);
   await desk.page.screenshot({ path: artifactPath('work-order-photos-1280.png') });
+}, 300_000);
+
+test("a photo the server refuses says why in the sync centre, and Descartar removes it", async () => {
+  const order = workOrder('OS-FT45CD', 'Grade da janela — reforço');
+  await seed(server, staff, 'work_orders', [order]);
+  const { page, context } = await newContext(browser, server, PHONE);
+  await signIn(page, MARIA, STAFF_PASSWORD);
+  await page.goto(`/adm/services/${order.id}`);
+  await page.getByRole('heading', { name: 'OS OS-FT45CD' }).waitFor();
+  const photo = await phoneJpeg(page);
+
+  // Offline on the floor, a photo; meanwhile the office deletes the OS.
+  await context.setOffline(true);
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Tirar foto' }).click();
+  await (await chooser).setFiles({ name: 'IMG_0413.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await tile(page).getByText('Aguardando envio').waitFor();
+  const [current] = (await pullAll<Record<string, unknown>>(server, staff, 'work_orders')).filter((o) => o.id === order.id);
+  const res = await fetch(`${server.url}/api/sync/work_orders/push`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${staff.access_token}`, 'content-type': 'application/json' },
+    body: JSON.stringify([{ assumedMasterState: current, newDocumentState: { ...current, _deleted: true } }]),
+  });
+  expect(res.status).toBe(200);
+  expect(await res.json()).toEqual([]);
+
+  // Back online: the server refuses it (no such OS); the sync centre says why.
+  await context.setOffline(false);
+  const refusedCount = page.locator('[data-testid=sync-badge] >> visible=true').first().getByRole('button', { name: '1 alteração recusada' });
+  await refusedCount.waitFor({ timeout: 30_000 });
+  await refusedCount.click();
+  const panel = page.getByRole('dialog', { name: 'Fotos aguardando envio' });
+  const failed = panel.locator('[data-photo-upload=failed]');
+  await failed.getByText('Ordem de serviço não encontrada.').waitFor();
+  await sleep(400); // the dialog's opening animation, for the screenshot only
+  await page.screenshot({ path: artifactPath('work-order-photos-refused-390.png') });
+  await failed.getByRole('button', { name: 'Descartar' }).click();
+  await panel.waitFor({ state: 'hidden' });
+  const badge = page.locator('[data-testid=sync-badge] >> visible=true').first();
+  await expect.poll(() => badge.getAttribute('aria-label'), { timeout: 15_000 }).not.toMatch(/recusada|foto|pendente/);
+  expect((await pullAll<WorkOrderPhotoDoc>(server, staff, 'work_order_photos')).filter((p) => p.work_order_id === order.id)).toEqual([]);
 }, 300_000);

@@ -146,29 +146,35 @@ function release(id: string, e: { users: number; url: Promise<string | null> }) 
 /**
  * The image of a photo as an object URL: the local bytes while this device still has them (taken
  * here, waiting or just sent), else the stored photo fetched with the bearer token (cached and
- * shared; revoked once no screen shows it). Null while loading, or offline for a photo not here.
+ * shared; revoked once no screen shows it). `failed`: it could not be fetched (offline, or gone);
+ * it is tried again when the connection returns.
  */
-export function usePhotoUrl(photo: { id: string } | null | undefined): string | null {
+export function usePhotoImage(photo: { id: string } | null | undefined, online = true): { url: string | null; failed: boolean } {
   const id = photo?.id ?? null;
   const queued = useQueuedPhotos().some((p) => p.id === id);
-  const [url, setUrl] = useState<{ id: string; url: string } | null>(null);
+  const [state, setState] = useState<{ id: string; url: string | null; failed: boolean } | null>(null);
   useEffect(() => {
     if (!id) return;
     let alive = true;
     if (queued) {
-      void localUrl(id).then((u) => alive && u && setUrl({ id, url: u }));
+      void localUrl(id).then((u) => alive && u && setState({ id, url: u, failed: false }));
       return () => {
         alive = false;
       };
     }
     const entry = acquire(id);
-    void entry.url.then((u) => alive && u && setUrl({ id, url: u }));
+    void entry.url.then((u) => alive && setState({ id, url: u, failed: u === null }));
     return () => {
       alive = false;
       release(id, entry);
     };
-  }, [id, queued]);
-  return url && url.id === id ? url.url : null;
+  }, [id, queued, online]);
+  return state && state.id === id ? { url: state.url, failed: state.failed } : { url: null, failed: false };
+}
+
+/** usePhotoUrl(photo): the object URL of its image (see usePhotoImage), null while loading or unavailable. */
+export function usePhotoUrl(photo: { id: string } | null | undefined): string | null {
+  return usePhotoImage(photo).url;
 }
 
 /** Reduces the picture (no EXIF, longest side ≤ 1600) and queues it for the OS; sent when online. */

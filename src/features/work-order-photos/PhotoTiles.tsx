@@ -2,7 +2,8 @@
 import { Box, Button, HStack, IconButton, Progress, Stack, Switch, Text } from '@chakra-ui/react';
 import { Trash2, CloudUpload, TriangleAlert } from 'lucide-react';
 import type { WorkOrderPhotoDoc } from '@shared';
-import { usePhotoUrl, type PendingPhoto } from '../../data/photos';
+import { usePhotoImage, type PendingPhoto } from '../../data/photos';
+import { useSyncStatus } from '../../data/db/sync-status';
 import { PhotoImage } from './PhotoImage';
 import { PHOTO_TEXT, pendingStatusText } from './messages';
 
@@ -17,11 +18,11 @@ export function StoredPhotoTile(props: {
   onDelete: () => void;
 }) {
   const { photo, number, canDelete } = props;
-  const url = usePhotoUrl(photo);
+  const { url, failed } = usePhotoImage(photo, useSyncStatus().online);
   return (
     <Box as="li" borderWidth="1px" rounded="md" bg="bg" data-photo={photo.id} data-photo-state="stored">
       <Box as="button" {...frame} display="block" w="100%" cursor="zoom-in" onClick={props.onOpen} aria-label={PHOTO_TEXT.open(number)}>
-        <PhotoImage url={url} alt={PHOTO_TEXT.photoAlt(number)} />
+        <PhotoImage url={url} failed={failed} alt={PHOTO_TEXT.photoAlt(number)} />
       </Box>
       <HStack px="2" py="1.5" gap="1" justify="space-between">
         <Switch.Root size="sm" checked={photo.show_to_customer} onCheckedChange={(d) => props.onToggle(d.checked)} minW="0">

@@ -1,6 +1,7 @@
 /** The enlarged view of one photo (tap on a tile). */
 import { CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
-import { usePhotoUrl } from '../../data/photos';
+import { usePhotoImage } from '../../data/photos';
+import { useSyncStatus } from '../../data/db/sync-status';
 import { formatDateTime } from '../../domain/dates';
 import { PhotoImage } from './PhotoImage';
 import { PHOTO_TEXT } from './messages';
@@ -12,7 +13,7 @@ export interface ViewedPhoto {
 }
 
 export function PhotoViewer({ photo, onClose }: { photo: ViewedPhoto | null; onClose: () => void }) {
-  const url = usePhotoUrl(photo);
+  const { url, failed } = usePhotoImage(photo, useSyncStatus().online);
   return (
     <Dialog.Root open={photo !== null} onOpenChange={(d) => !d.open && onClose()} size={{ base: 'full', md: 'xl' }} placement="center">
       <Portal>
@@ -23,7 +24,7 @@ export function PhotoViewer({ photo, onClose }: { photo: ViewedPhoto | null; onC
               <Dialog.Title>{photo ? PHOTO_TEXT.photoAlt(photo.number) : ''}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body display="flex" flexDirection="column" gap="2" minH="0">
-              <PhotoImage url={url} alt={photo ? PHOTO_TEXT.photoAlt(photo.number) : ''} fit="contain" />
+              <PhotoImage url={url} failed={failed} alt={photo ? PHOTO_TEXT.photoAlt(photo.number) : ''} fit="contain" />
               {photo && (
                 <Text textStyle="sm" color="gray.300">
                   {PHOTO_TEXT.takenAt(formatDateTime(photo.taken_at))}
