@@ -47,6 +47,7 @@ export const routes: RouteObject[] = [
                 path: 'quotation/:code',
                 lazy: () => import('./pages/staff-quotation').then((m) => ({ Component: m.StaffQuotationRoute })),
               },
+              { path: 'services/:id', lazy: () => import('./pages/services').then((m) => ({ Component: m.ServiceRoute })) },
               { path: '*', element: <Navigate to="/adm/dashboard" replace /> },
             ],
           },

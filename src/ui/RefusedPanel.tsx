@@ -1,6 +1,7 @@
 /** Lists documents the server refused, with the reason and Descartar / Tentar novamente. */
-import { Badge, Box, Button, CloseButton, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
-import { SYNC_TEXT, collectionLabel, documentTitle, type RefusedDocView } from './syncStatusText';
+import { Badge, Box, Button, CloseButton, Dialog, Heading, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { PhotoUploadList } from './PhotoUploadList';
+import { SYNC_TEXT, collectionLabel, documentTitle, type PhotoUploadView, type RefusedDocView } from './syncStatusText';
 
 interface RefusedPanelProps {
   open: boolean;
@@ -11,11 +12,16 @@ interface RefusedPanelProps {
   /** 'Corrigir': opens an editor on the refused version (offered where `canFix` says so). */
   onFix?: (collection: string, id: string) => void;
   canFix?: (refused: RefusedDocView) => boolean;
+  /** Photos on this device not yet on the server (shown first, with progress or the refusal). */
+  photos?: readonly PhotoUploadView[];
+  onPhotoRetry?: (id: string) => void;
+  onPhotoDiscard?: (id: string) => void;
 }
 
 export const FIX_LABEL = 'Corrigir';
 
-export function RefusedPanel({ open, onClose, refused, onDiscard, onRetry, onFix, canFix }: RefusedPanelProps) {
+export function RefusedPanel({ open, onClose, refused, onDiscard, onRetry, onFix, canFix, photos = [], onPhotoRetry, onPhotoDiscard }: RefusedPanelProps) {
+  const onlyPhotos = refused.length === 0 && photos.length > 0;
   return (
     <Dialog.Root open={open} onOpenChange={(d) => !d.open && onClose()} scrollBehavior="inside" placement="center">
       <Portal>
@@ -23,13 +29,28 @@ export function RefusedPanel({ open, onClose, refused, onDiscard, onRetry, onFix
         <Dialog.Positioner>
           <Dialog.Content mx="4">
             <Dialog.Header>
-              <Dialog.Title>{SYNC_TEXT.panelTitle}</Dialog.Title>
+              <Dialog.Title>{onlyPhotos ? SYNC_TEXT.photosTitle : SYNC_TEXT.panelTitle}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
-              <Text color="fg.muted" textStyle="sm" mb="3">
-                {SYNC_TEXT.panelIntro}
-              </Text>
-              {refused.length === 0 && <Text>{SYNC_TEXT.noRefused}</Text>}
+              {photos.length > 0 && (
+                <Box mb="4">
+                  {!onlyPhotos && (
+                    <Heading as="h3" size="sm" mb="1">
+                      {SYNC_TEXT.photosTitle}
+                    </Heading>
+                  )}
+                  <Text color="fg.muted" textStyle="sm" mb="2">
+                    {SYNC_TEXT.photosIntro}
+                  </Text>
+                  <PhotoUploadList photos={photos} onRetry={(id) => onPhotoRetry?.(id)} onDiscard={(id) => onPhotoDiscard?.(id)} />
+                </Box>
+              )}
+              {!onlyPhotos && (
+                <Text color="fg.muted" textStyle="sm" mb="3">
+                  {SYNC_TEXT.panelIntro}
+                </Text>
+              )}
+              {refused.length === 0 && !onlyPhotos && <Text>{SYNC_TEXT.noRefused}</Text>}
               <Stack as="ul" listStyleType="none" gap="3">
                 {refused.map((r) => {
                   const title = documentTitle(r.document);

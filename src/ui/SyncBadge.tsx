@@ -4,9 +4,9 @@
  */
 import { useState } from 'react';
 import { Box, Button, HStack, Text } from '@chakra-ui/react';
-import { Cloud, CloudOff, RefreshCw, TriangleAlert, CloudUpload } from 'lucide-react';
+import { Camera, Cloud, CloudOff, RefreshCw, TriangleAlert, CloudUpload } from 'lucide-react';
 import { RefusedPanel } from './RefusedPanel';
-import { SYNC_TEXT, syncStatusText, type SyncStatusView, type SyncTone } from './syncStatusText';
+import { SYNC_TEXT, photoUploads, syncStatusText, type SyncStatusView, type SyncTone } from './syncStatusText';
 
 const TONE_ICON = { offline: CloudOff, busy: RefreshCw, pending: CloudUpload, ok: Cloud, error: TriangleAlert };
 
@@ -24,18 +24,26 @@ interface SyncBadgeProps {
   layout?: SyncBadgeLayout;
   /** Colours for a dark background (sidebar, top bar). */
   dark?: boolean;
+  /** Tentar novamente / Descartar on a photo the server refused. */
+  onPhotoRetry?: (id: string) => void;
+  onPhotoDiscard?: (id: string) => void;
 }
 
 export type SyncBadgeLayout = 'full' | 'compact' | 'rail';
 
-export function SyncBadge({ status, onDiscard, onRetry, onFix, canFix, layout = 'full', dark = true }: SyncBadgeProps) {
+export function SyncBadge({ status, onDiscard, onRetry, onFix, canFix, layout = 'full', dark = true, onPhotoRetry, onPhotoDiscard }: SyncBadgeProps) {
   const compact = layout !== 'full';
   const [panelOpen, setPanelOpen] = useState(false);
   const { text, tone } = syncStatusText(status);
-  const refusedCount = status.refused.length;
+  const photos = photoUploads(status);
+  // Photos the server refused count with the refused changes (red); waiting ones get a camera count.
+  const refusedCount = status.refused.length + photos.failed.length;
+  const waitingPhotos = photos.unsent.length - photos.failed.length;
   const Icon = TONE_ICON[tone];
   const color = toneColor(tone, dark);
-  const label = refusedCount > 0 ? `${text} · ${SYNC_TEXT.refusedCount(refusedCount)}` : text;
+  const label = [text, refusedCount > 0 ? SYNC_TEXT.refusedCount(refusedCount) : null, waitingPhotos > 0 ? SYNC_TEXT.photosWaiting(waitingPhotos) : null]
+    .filter(Boolean)
+    .join(' · ');
 
   return (
     <>
@@ -62,6 +70,25 @@ export function SyncBadge({ status, onDiscard, onRetry, onFix, canFix, layout = 
             {text}
           </Text>
         )}
+        {waitingPhotos > 0 && refusedCount === 0 && (
+          <Button
+            size="2xs"
+            minW="5"
+            h="5"
+            px="1.5"
+            rounded="full"
+            colorPalette="orange"
+            variant="solid"
+            gap="0.5"
+            aria-label={SYNC_TEXT.photosWaiting(waitingPhotos)}
+            title={SYNC_TEXT.photosWaiting(waitingPhotos)}
+            data-testid="sync-photos"
+            onClick={() => setPanelOpen(true)}
+          >
+            <Camera size={12} aria-hidden />
+            {waitingPhotos}
+          </Button>
+        )}
         {refusedCount > 0 && (
           <Button
             size="2xs"
@@ -80,9 +107,12 @@ export function SyncBadge({ status, onDiscard, onRetry, onFix, canFix, layout = 
         )}
       </HStack>
       <RefusedPanel
-        open={panelOpen && refusedCount > 0}
+        open={panelOpen && (refusedCount > 0 || waitingPhotos > 0)}
         onClose={() => setPanelOpen(false)}
         refused={status.refused}
+        photos={photos.unsent}
+        onPhotoRetry={onPhotoRetry}
+        onPhotoDiscard={onPhotoDiscard}
         onDiscard={onDiscard}
         onRetry={onRetry}
         canFix={canFix}

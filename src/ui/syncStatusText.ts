@@ -10,8 +10,20 @@ export interface RefusedDocView {
   at: string;
 }
 
+/** A photo taken on this device and not yet on the server (src/data/photos), as the sync centre shows it. */
+export interface PhotoUploadView {
+  id: string;
+  state: 'waiting' | 'uploading' | 'failed' | 'sent';
+  progress: number | null;
+  error: { code: string; message: string } | null;
+  taken_at: string;
+  size: number;
+}
+
 /** Shape of `useSyncStatus()` from src/data/db (kept structural so src/ui stays free of RxDB). */
 export interface SyncStatusView {
+  /** Photos on this device not yet on the server (counted in `pending` already). */
+  photos?: readonly PhotoUploadView[];
   online: boolean;
   pending: number;
   lastSyncAt: string | null;
@@ -41,7 +53,28 @@ export const SYNC_TEXT = {
   retry: 'Tentar novamente',
   close: 'Fechar',
   noRefused: 'Nenhuma alteração recusada.',
+  photoUploading: (pct: number) => `Enviando foto… ${pct}%`,
+  photosWaiting: (n: number) => (n === 1 ? '1 foto aguardando envio' : `${n} fotos aguardando envio`),
+  photosTitle: 'Fotos aguardando envio',
+  photosIntro: 'Fotos tiradas neste aparelho que ainda não chegaram ao servidor. São enviadas uma de cada vez quando há conexão.',
+  photoLabel: 'Foto da OS',
+  photoWaiting: 'Aguardando envio',
+  photoFailed: 'Não enviada',
+  photoTakenAt: (when: string) => `tirada às ${when}`,
 } as const;
+
+/** Photos still to send (waiting, uploading or refused), and the one uploading now. */
+export function photoUploads(s: Pick<SyncStatusView, 'photos'>): { unsent: PhotoUploadView[]; failed: PhotoUploadView[]; uploading: PhotoUploadView | null } {
+  const unsent = (s.photos ?? []).filter((p) => p.state !== 'sent');
+  return { unsent, failed: unsent.filter((p) => p.state === 'failed'), uploading: unsent.find((p) => p.state === 'uploading') ?? null };
+}
+
+/** The line under a queued photo in the sync centre. */
+export function photoUploadText(p: PhotoUploadView): string {
+  if (p.state === 'uploading') return SYNC_TEXT.photoUploading(Math.round((p.progress ?? 0) * 100));
+  if (p.state === 'failed') return p.error?.message ?? SYNC_TEXT.photoFailed;
+  return SYNC_TEXT.photoWaiting;
+}
 
 export const COLLECTION_LABELS: Record<string, string> = {
   customers: 'Cliente',
@@ -85,6 +118,8 @@ export function syncStatusText(s: SyncStatusView): { text: string; tone: SyncTon
   // Offline with unsent work: say so, staff must know those changes are only on this device.
   if (!s.online && s.pending > 0) return { text: `${SYNC_TEXT.offline} · ${SYNC_TEXT.pending(s.pending)}`, tone: 'offline' };
   if (!s.online) return { text: SYNC_TEXT.offline, tone: 'offline' };
+  const { uploading } = photoUploads(s);
+  if (uploading) return { text: SYNC_TEXT.photoUploading(Math.round((uploading.progress ?? 0) * 100)), tone: 'busy' };
   if (s.syncing) return { text: SYNC_TEXT.syncing, tone: 'busy' };
   if (s.pending > 0) return { text: SYNC_TEXT.pending(s.pending), tone: 'pending' };
   if (s.error) return { text: SYNC_TEXT.error, tone: 'error' };

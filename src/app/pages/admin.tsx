@@ -20,6 +20,7 @@ import { useLiveToasts } from '../live-toasts';
 import { warmCustomerData } from '../../data/db/customers';
 import { startQuotationCodeRecovery } from '../../data/db/quotations';
 import { useDatabase } from '../../data/db/live-query';
+import { discardPhoto, retryPhoto } from '../../data/photos';
 
 registerStaffServiceWorker();
 
@@ -90,6 +91,8 @@ function AdminShell() {
             onRetry={(collection, id) => void retryRefused(collection as CollectionName, id)}
             canFix={(r) => r.collection === 'customers' && !(r.document as { _deleted?: boolean })._deleted}
             onFix={fixRefused}
+            onPhotoRetry={(id) => void retryPhoto(id)}
+            onPhotoDiscard={(id) => void discardPhoto(id)}
           />
         )}
         installButton={(variant) => (

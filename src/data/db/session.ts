@@ -1,4 +1,4 @@
-import { BehaviorSubject, type Subscription } from 'rxjs';
+import { BehaviorSubject, combineLatest, of, type Subscription } from 'rxjs';
 import {
   getAccessToken,
   getAuthState,
@@ -8,6 +8,7 @@ import {
   subscribeAuth,
 } from '../auth';
 import { createForjaDatabase, type ForjaDatabase } from './create-database';
+import { pendingPhotoCount, photoQueue$, startPhotoQueue, stopPhotoQueue, wipePhotoQueue } from '../photos/session';
 
 /**
  * The one open database of this tab. Module-level so React StrictMode (which mounts
@@ -51,21 +52,25 @@ export function openUserDatabase(userId: string): Promise<ForjaDatabase> {
       watchBrowserOnline: true,
     });
     statusSub?.unsubscribe();
+    // Photos taken here and not yet on the server count as pending too (sign-out asks first).
+    const queue = startPhotoQueue(fdb);
     let lastPending = -1;
-    statusSub = fdb.sync.status$.subscribe((s) => {
-      if (s.pending === lastPending) return;
-      lastPending = s.pending;
-      reportPendingCount(userId, s.pending);
+    statusSub = combineLatest([fdb.sync.status$, queue ? queue.items$ : of([])]).subscribe(() => {
+      const pending = fdb.sync.status$.value.pending + pendingPhotoCount();
+      if (pending === lastPending) return;
+      lastPending = pending;
+      reportPendingCount(userId, pending);
     });
     setLocalDataHandle({
       userId,
-      pendingCount: () => fdb.sync.status$.value.pending,
+      pendingCount: () => fdb.sync.status$.value.pending + pendingPhotoCount(),
       wipe: async () => {
         if (current?.promise === promise) current = null;
         statusSub?.unsubscribe();
         statusSub = null;
         database$.next(null);
         setLocalDataHandle(null);
+        await wipePhotoQueue();
         await fdb.remove();
       },
     });
@@ -83,6 +88,7 @@ async function closePromise(p: Promise<ForjaDatabase>): Promise<void> {
   try {
     const fdb = await p;
     if (database$.value === fdb) database$.next(null);
+    if (photoQueue$.value) stopPhotoQueue();
     await fdb.close();
   } catch {
     /* it never opened */

@@ -3,6 +3,8 @@ import type { CollectionName } from '@shared';
 import { database$, requireDatabase } from './session';
 import type { SyncStatus } from './types';
 import { putDocument } from './writes';
+import { photoQueue$ } from '../photos/session';
+import type { PendingPhotoInfo } from '../photos/queue';
 
 const NO_DATABASE: SyncStatus = {
   online: typeof navigator === 'undefined' ? true : navigator.onLine !== false,
@@ -15,23 +17,49 @@ const NO_DATABASE: SyncStatus = {
   clockSkewMs: null,
 };
 
+/** The sync status with the photos waiting on this device (counted in `pending` until the server has them). */
+export type SyncStatusWithPhotos = SyncStatus & { photos: PendingPhotoInfo[] };
+
+const NO_PHOTOS: PendingPhotoInfo[] = [];
+
 function subscribe(onChange: () => void): () => void {
   let inner: { unsubscribe(): void } | null = null;
+  let photos: { unsubscribe(): void } | null = null;
   const outer = database$.subscribe((fdb) => {
     inner?.unsubscribe();
     inner = fdb ? fdb.sync.status$.subscribe(onChange) : null;
     onChange();
   });
+  const queues = photoQueue$.subscribe((q) => {
+    photos?.unsubscribe();
+    photos = q ? q.items$.subscribe(onChange) : null;
+    onChange();
+  });
   return () => {
     inner?.unsubscribe();
+    photos?.unsubscribe();
     outer.unsubscribe();
+    queues.unsubscribe();
   };
 }
 
-const snapshot = () => database$.value?.sync.status$.value ?? NO_DATABASE;
+let last: { status: SyncStatus; photos: PendingPhotoInfo[]; merged: SyncStatusWithPhotos } | null = null;
 
-export function useSyncStatus(): SyncStatus {
-  return useSyncExternalStore(subscribe, snapshot, () => NO_DATABASE);
+function snapshot(): SyncStatusWithPhotos {
+  const status = database$.value?.sync.status$.value ?? NO_DATABASE;
+  const photos = photoQueue$.value?.items$.value ?? NO_PHOTOS;
+  if (last && last.status === status && last.photos === photos) return last.merged;
+  const unsent = photos.filter((p) => p.state !== 'sent').length;
+  const merged = { ...status, pending: status.pending + unsent, photos };
+  last = { status, photos, merged };
+  return merged;
+}
+
+const SERVER_SNAPSHOT: SyncStatusWithPhotos = { ...NO_DATABASE, photos: NO_PHOTOS };
+
+/** The sync status; `pending` counts the photos not yet on the server too. */
+export function useSyncStatus(): SyncStatusWithPhotos {
+  return useSyncExternalStore(subscribe, snapshot, () => SERVER_SNAPSHOT);
 }
 
 export function usePendingCount(): number {

@@ -7,7 +7,9 @@ import { Badge, Box, Button, Card, Heading, HStack, SimpleGrid, Stack, Text } fr
 import { listConflicts, type ConflictEntry } from '../../data/account';
 import { dismissRefused, retryRefused, syncNow, useSyncStatus } from '../../data/db/sync-status';
 import { useStaffDirectory } from '../../data/db/staff-directory';
-import { collectionLabel, documentTitle } from '../../ui/syncStatusText';
+import { collectionLabel, documentTitle, photoUploads, SYNC_TEXT } from '../../ui/syncStatusText';
+import { PhotoUploadList } from '../../ui/PhotoUploadList';
+import { discardPhoto, retryPhoto } from '../../data/photos';
 import { CLOCK_SKEW_HINT, clockSkewMessage } from '../../domain/clock-skew';
 import type { CollectionName } from '@shared';
 import { fieldLabel, valueText, whenText, whoText } from './conflictText';
@@ -40,6 +42,7 @@ export function SyncTab() {
 
   const act = (fn: () => Promise<void>) => () => void fn().catch(notifyError);
   const clock = clockSkewMessage(status.clockSkewMs);
+  const photos = photoUploads(status).unsent;
 
   return (
     <Stack gap="4">
@@ -80,6 +83,22 @@ export function SyncTab() {
           </HStack>
         </Card.Body>
       </Card.Root>
+
+      {photos.length > 0 && (
+        <Card.Root>
+          <Card.Header>
+            <Heading as="h2" size="md">
+              {SYNC_TEXT.photosTitle}
+            </Heading>
+          </Card.Header>
+          <Card.Body>
+            <Text textStyle="sm" color="fg.muted" mb="3">
+              {SYNC_TEXT.photosIntro}
+            </Text>
+            <PhotoUploadList photos={photos} onRetry={(id) => act(() => retryPhoto(id))()} onDiscard={(id) => act(() => discardPhoto(id))()} />
+          </Card.Body>
+        </Card.Root>
+      )}
 
       <Card.Root>
         <Card.Header>
