@@ -1,4 +1,5 @@
 /** Lists documents the server refused, with the reason and Descartar / Tentar novamente. */
+import type { ReactNode } from 'react';
 import { Badge, Box, Button, CloseButton, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
 import { SYNC_TEXT, collectionLabel, documentTitle, type RefusedDocView } from './syncStatusText';
 
@@ -11,11 +12,14 @@ interface RefusedPanelProps {
   /** 'Corrigir': opens an editor on the refused version (offered where `canFix` says so). */
   onFix?: (collection: string, id: string) => void;
   canFix?: (refused: RefusedDocView) => boolean;
+  /** The sync centre: a title of its own and more sections (recent imports) after the refused list. */
+  title?: string;
+  children?: ReactNode;
 }
 
 export const FIX_LABEL = 'Corrigir';
 
-export function RefusedPanel({ open, onClose, refused, onDiscard, onRetry, onFix, canFix }: RefusedPanelProps) {
+export function RefusedPanel({ open, onClose, refused, onDiscard, onRetry, onFix, canFix, title, children }: RefusedPanelProps) {
   return (
     <Dialog.Root open={open} onOpenChange={(d) => !d.open && onClose()} scrollBehavior="inside" placement="center">
       <Portal>
@@ -23,7 +27,7 @@ export function RefusedPanel({ open, onClose, refused, onDiscard, onRetry, onFix
         <Dialog.Positioner>
           <Dialog.Content mx="4">
             <Dialog.Header>
-              <Dialog.Title>{SYNC_TEXT.panelTitle}</Dialog.Title>
+              <Dialog.Title>{title ?? SYNC_TEXT.panelTitle}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
               <Text color="fg.muted" textStyle="sm" mb="3">
@@ -59,6 +63,7 @@ export function RefusedPanel({ open, onClose, refused, onDiscard, onRetry, onFix
                   );
                 })}
               </Stack>
+              {children && <Box mt="5">{children}</Box>}
             </Dialog.Body>
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" aria-label={SYNC_TEXT.close} />

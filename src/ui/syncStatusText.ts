@@ -41,6 +41,8 @@ export const SYNC_TEXT = {
   retry: 'Tentar novamente',
   close: 'Fechar',
   noRefused: 'Nenhuma alteração recusada.',
+  centreTitle: 'Central de sincronização',
+  openCentre: 'Abrir a central de sincronização',
 } as const;
 
 export const COLLECTION_LABELS: Record<string, string> = {

@@ -11,6 +11,7 @@ import { DataProvider, dismissRefused, retryRefused, useSyncStatus } from '../..
 import { ForcePasswordDialog } from '../../features/auth';
 import { CustomersOverlay, StaffShell, useSignOut, SHELL_MESSAGES } from '../../features/shell';
 import { CustomerFormDialog, CustomersPage } from '../../features/customers';
+import { ImportButton, RecentImports } from '../../features/import';
 import { SyncBadge } from '../../ui/SyncBadge';
 import { useRefusedNotice } from '../../ui/useRefusedNotice';
 import { InstallButton } from '../pwa/InstallButton';
@@ -90,6 +91,7 @@ function AdminShell() {
             onRetry={(collection, id) => void retryRefused(collection as CollectionName, id)}
             canFix={(r) => r.collection === 'customers' && !(r.document as { _deleted?: boolean })._deleted}
             onFix={fixRefused}
+            centre={<RecentImports showKind />}
           />
         )}
         installButton={(variant) => (
@@ -106,7 +108,7 @@ function AdminShell() {
         <Outlet />
       </StaffShell>
       <CustomersOverlay open={customersOpen} onClose={() => setCustomersOpen(false)}>
-        <CustomersPage embedded />
+        <CustomersPage embedded importButton={<ImportButton kind="customers" />} />
       </CustomersOverlay>
       <CustomerFormDialog open={fixing !== null} customer={fixing} onClose={() => setFixing(null)} />
       {confirmDialog}
