@@ -30,7 +30,7 @@ import { requireDatabase } from './session';
 import { STOCK_DATA_MESSAGES } from './stock';
 import { createdAtFor } from './transactions';
 import type { ForjaRxDatabase } from './types';
-import { insertDocuments, newId, patchDocument, removeDocument } from './writes';
+import { insertDocuments, newId, patchDocument, removeDocument, removeDocuments } from './writes';
 
 export const IMPORT_LOG_ID = 'forja-imports';
 /** Imports kept in the log (older ones can no longer be undone). */
@@ -328,8 +328,10 @@ export function createImportCommands(getDb: () => Promise<ForjaDatabase>) {
       const order: CollectionName[] = ['customers', 'transactions', 'stock_items', 'catalog_items'];
       const docs = [...record.docs].sort((a, b) => order.indexOf(a.c) - order.indexOf(b.c));
       const catalogDocs = docs.filter((d) => d.c === 'catalog_items').reverse();
-      for (const batch of chunks(docs.filter((d) => d.c !== 'catalog_items'), 200)) {
-        await Promise.all(batch.map((d) => removeDocument(fdb, d.c as 'customers', d.id)));
+      for (const batch of chunks(docs.filter((d) => d.c !== 'catalog_items'), IMPORT_BATCH_SIZE)) {
+        for (const c of new Set(batch.map((d) => d.c))) {
+          await removeDocuments(fdb, c as 'customers', batch.filter((d) => d.c === c).map((d) => d.id));
+        }
         done += batch.length;
         progress();
       }

@@ -223,3 +223,33 @@ export async function insertDocuments<C extends Editable>(
   }
   return docs;
 }
+
+/**
+ * Deletes many documents as one local edit each (tombstones stamped like removeDocument), marked
+ * pending together: RxDB's write queue stores the modifications in one storage write instead of
+ * one per document (an import undone, issue 32). Returns how many existed.
+ */
+export async function removeDocuments<C extends Editable>(fdb: ForjaDatabase, c: C, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const col = collectionOf(fdb, c);
+  const found = [...(await col.findByIds([...ids]).exec()).values()];
+  if (found.length === 0) return 0;
+  await Promise.all(found.map((doc) => beforeEdit(fdb, c, doc)));
+  await whilePending(
+    fdb,
+    c,
+    found.map((d) => d.primary),
+    () =>
+      Promise.all(
+        found.map((doc) =>
+          doc.incrementalModify((d) => {
+            d.client_updated_at = editTime(d.client_updated_at);
+            Object.assign(d, writerStamp(fdb, c));
+            d._deleted = true;
+            return d;
+          }),
+        ),
+      ),
+  );
+  return found.length;
+}

@@ -8,6 +8,8 @@ import { Alert, Box, Button, HStack, Link, Stack, Text } from '@chakra-ui/react'
 import { FileSpreadsheet } from 'lucide-react';
 import type { ImportKind } from '../../domain/import/headers';
 import { rowsToWrite } from '../../domain/import/plan';
+import { useFirstDownload } from '../../data/db/first-download';
+import { FirstDownloadState } from '../../ui/FirstDownloadState';
 import { FormDialog } from '../../ui/FormDialog';
 import { MappingFields } from './MappingFields';
 import { IMPORT_TEXT as T } from './messages';
@@ -22,8 +24,18 @@ export interface ImportDialogProps {
   onClose: () => void;
 }
 
+/** What a plan is checked against: a new device reads a file only once these are downloaded. */
+const CHECKED_AGAINST = {
+  customers: ['customers'],
+  stock: ['catalog_items', 'stock_items'],
+  transactions: ['customers'],
+} as const;
+
 export default function ImportDialog({ kind, open, onClose }: ImportDialogProps) {
   const flow = useImportFlow(kind);
+  // Duplicates and missing catalogue entries are judged against the shop's data: not before
+  // this device has it all (a new phone would list every default entry as new).
+  const download = useFirstDownload(CHECKED_AGAINST[kind]);
   const { step, file, plan } = flow;
   const input = useRef<HTMLInputElement>(null);
   const { requestUndo, dialog: undoDialog } = useUndoImport(() => flow.reset());
@@ -87,10 +99,17 @@ export default function ImportDialog({ kind, open, onClose }: ImportDialogProps)
             {T.fileHint}
           </Text>
           <Box>
-            <Button colorPalette="blue" onClick={() => input.current?.click()} loading={step.name === 'reading'} loadingText={T.reading}>
+            <Button
+              colorPalette="blue"
+              onClick={() => input.current?.click()}
+              loading={step.name === 'reading'}
+              loadingText={T.reading}
+              disabled={!download.done}
+            >
               <FileSpreadsheet aria-hidden /> {T.chooseFile}
             </Button>
           </Box>
+          {!download.done && <FirstDownloadState progress={download} compact />}
           {step.name === 'choose' && step.error && (
             <Alert.Root status="error" role="alert">
               <Alert.Indicator />
@@ -109,6 +128,14 @@ export default function ImportDialog({ kind, open, onClose }: ImportDialogProps)
               {T.otherFile}
             </Link>
           </HStack>
+          {flow.missing.length > 0 ? (
+            <Alert.Root status="warning">
+              <Alert.Indicator />
+              <Alert.Title>{flow.missing.join(' ')}</Alert.Title>
+            </Alert.Root>
+          ) : (
+            <PlanPreview kind={kind} plan={plan} />
+          )}
           <Box>
             <Text fontWeight="medium" textStyle="sm">
               {T.mappingTitle}
@@ -125,14 +152,6 @@ export default function ImportDialog({ kind, open, onClose }: ImportDialogProps)
               onPolicyChange={flow.setPolicy}
             />
           </Box>
-          {flow.missing.length > 0 ? (
-            <Alert.Root status="warning">
-              <Alert.Indicator />
-              <Alert.Title>{flow.missing.join(' ')}</Alert.Title>
-            </Alert.Root>
-          ) : (
-            <PlanPreview kind={kind} plan={plan} />
-          )}
         </Stack>
       ) : running ? (
         <Stack gap="3" aria-live="polite">

@@ -16,7 +16,7 @@ interface Props {
 export function MappingFields({ kind, headers, mapping, onChange, policy, onPolicyChange }: Props) {
   const labels = FIELD_LABELS[kind];
   return (
-    <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="3">
+    <SimpleGrid columns={{ base: 2, lg: 3 }} gap="3">
       {Object.entries(labels).map(([field, label]) => {
         const required = REQUIRED_FIELDS[kind].includes(field);
         const value = mapping[field];
