@@ -67,11 +67,11 @@ export function SyncBadge({ status, onDiscard, onRetry, onFix, canFix, layout = 
             ? { as: 'button' as const, type: 'button', cursor: 'pointer', title: SYNC_TEXT.openCentre, 'aria-label': `${SYNC_TEXT.openCentre}: ${label}`, onClick: () => setPanelOpen(true), 'data-testid': 'sync-centre-open' }
             : {})}
         >
-          <Box flexShrink={0} display="flex" animation={tone === 'busy' ? 'spin 1.2s linear infinite' : undefined}>
+          <Box as="span" flexShrink={0} display="flex" animation={tone === 'busy' ? 'spin 1.2s linear infinite' : undefined}>
             <Icon size={16} aria-hidden />
           </Box>
           {!compact && (
-            <Text flex="1" truncate textAlign="start">
+            <Text as="span" flex="1" truncate textAlign="start">
               {text}
             </Text>
           )}

@@ -59,7 +59,7 @@ export function PlanPreview({ kind, plan }: { kind: ImportKind; plan: ImportPlan
                   <Table.Row key={row.line}>
                     <Table.Cell color="fg.muted">{row.line}</Table.Cell>
                     {row.values.map((v, i) => (
-                      <Table.Cell key={i} whiteSpace="pre-line" minW={v.length > 20 ? '40' : undefined}>
+                      <Table.Cell key={i} whiteSpace={v.length > 24 || v.includes('\n') ? 'pre-line' : 'nowrap'} minW={v.length > 24 ? '40' : undefined}>
                         {v || '—'}
                       </Table.Cell>
                     ))}
