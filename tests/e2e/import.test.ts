@@ -14,6 +14,8 @@ import type { CatalogItemDoc, CustomerDoc, StockItemDoc, StockMovementDoc } from
 import {
   ADMIN_EMAIL,
   PHONE,
+  addUser,
+  prepareStaff,
   STAFF_PASSWORD,
   artifactPath,
   closeSuite,
@@ -203,4 +205,49 @@ test('stock on a phone: an .xlsx imported offline creates the catalogue entries 
     { timeout: 30_000, message: 'the opposite movements on the server' },
   );
   expect(after.map((m) => m.delta).sort((a, b) => a - b)).toEqual([-12, -7, 7, 12]);
+});
+
+test('cash flow (a staff account): a UTF-8 CSV of entries, one with an unknown customer, imported with their dates and amounts', async () => {
+  // Each account holds 3 device sessions: this one signs in as staff (who may import too).
+  const email = 'caixa@forja.test';
+  await prepareStaff(server, email, await addUser(server, email), { keepSession: false });
+  await seed(server, staff, 'customers', [customerDoc({ name: 'Serralheria Boa Vista', phone: '(35) 3743-2001' })]);
+  const csv = Buffer.concat([
+    Buffer.from([0xef, 0xbb, 0xbf]),
+    Buffer.from(
+      [
+        'Data;Tipo;Valor;Cliente;Descrição;Forma de pagamento;Status',
+        '05/03/2026;Entrada;R$ 1.234,50;serralheria boa vista;Portão basculante;PIX;Pago',
+        '06/03/26;Despesa Fixa;150,00;Cemig;Conta de luz;;Pendente',
+        '07/03/2026;Entrada;100;Fulano de Tal;;pix;pago',
+      ].join('\r\n'),
+      'utf8',
+    ),
+  ]);
+  const { page } = await newContext(browser, server);
+  await signIn(page, email, STAFF_PASSWORD);
+  await page.getByRole('button', { name: 'Importar planilha' }).click();
+  await chooseFile(page, 'caixa.csv', 'text/csv', csv);
+  await dialog(page).getByTestId('import-counts').getByText('2 lançamentos a importar · 1 linha ignorada').waitFor();
+  await dialog(page)
+    .getByTestId('import-problems')
+    .getByText('Linha 4, Cliente: cliente "Fulano de Tal" não cadastrado (importe os clientes antes)')
+    .waitFor();
+  const first = (await dialog(page).getByTestId('import-preview').locator('tbody tr').first().locator('td').allInnerTexts()).map((t) => t.trim());
+  expect(first.slice(0, 8)).toEqual(['2', 'R$\u00a01.234,50', '05/03/2026', '—', 'Entrada', 'PIX', 'Pago', 'Serralheria Boa Vista']);
+  await dialog(page).getByRole('button', { name: 'Importar 2' }).click();
+  await dialog(page).getByTestId('import-summary').getByText('2 lançamentos importados, 1 linha ignorada.').waitFor();
+  await dialog(page).getByRole('button', { name: 'Fechar' }).last().click();
+  await page.getByText('Portão basculante').first().waitFor();
+  const onServer = await waitFor(
+    async () => {
+      const txs = await pullAll<{ description: string; amount: number; created_at: string; type: string; payment_method: string }>(server, staff, 'transactions');
+      return txs.length >= 2 ? txs : null;
+    },
+    { timeout: 30_000, message: 'the imported entries on the server' },
+  );
+  const portao = onServer.find((t) => t.description === 'Portão basculante')!;
+  expect(portao).toMatchObject({ amount: 1234.5, type: 'entrada', payment_method: 'pix' });
+  expect(new Date(portao.created_at).toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' })).toBe('05/03/2026');
+  expect(onServer.find((t) => t.description === 'Conta de luz')).toMatchObject({ amount: 150, type: 'despesas', payment_method: 'n/a' });
 });

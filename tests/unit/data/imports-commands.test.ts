@@ -56,7 +56,7 @@ describe('import commands', () => {
     expect(await fdb.db.customers.count().exec()).toBe(0);
     expect((await log())[0].status).toBe('undone');
     await expect(imports.undo(summary.id)).rejects.toMatchObject({ code: 'undone' });
-  });
+  }, 30_000);
 
   test('a phone registered meanwhile is skipped; fill writes only empty fields; undo is refused after an edit', async () => {
     const fdb = await getDb();
