@@ -1,4 +1,5 @@
 /** Lists documents the server refused, with the reason and Descartar / Tentar novamente. */
+import type { ReactNode } from 'react';
 import { Badge, Box, Button, CloseButton, Dialog, Heading, HStack, Portal, Stack, Text } from '@chakra-ui/react';
 import { PhotoUploadList } from './PhotoUploadList';
 import { SYNC_TEXT, collectionLabel, documentTitle, type PhotoUploadView, type RefusedDocView } from './syncStatusText';
@@ -16,12 +17,15 @@ interface RefusedPanelProps {
   photos?: readonly PhotoUploadView[];
   onPhotoRetry?: (id: string) => void;
   onPhotoDiscard?: (id: string) => void;
+  /** The sync centre: a title of its own and more sections (recent imports) after the refused list. */
+  title?: string;
+  children?: ReactNode;
 }
 
 export const FIX_LABEL = 'Corrigir';
 
-export function RefusedPanel({ open, onClose, refused, onDiscard, onRetry, onFix, canFix, photos = [], onPhotoRetry, onPhotoDiscard }: RefusedPanelProps) {
-  const onlyPhotos = refused.length === 0 && photos.length > 0;
+export function RefusedPanel({ open, onClose, refused, onDiscard, onRetry, onFix, canFix, photos = [], onPhotoRetry, onPhotoDiscard, title, children }: RefusedPanelProps) {
+  const onlyPhotos = refused.length === 0 && photos.length > 0 && !children;
   return (
     <Dialog.Root open={open} onOpenChange={(d) => !d.open && onClose()} scrollBehavior="inside" placement="center">
       <Portal>
@@ -29,7 +33,7 @@ export function RefusedPanel({ open, onClose, refused, onDiscard, onRetry, onFix
         <Dialog.Positioner>
           <Dialog.Content mx="4">
             <Dialog.Header>
-              <Dialog.Title>{onlyPhotos ? SYNC_TEXT.photosTitle : SYNC_TEXT.panelTitle}</Dialog.Title>
+              <Dialog.Title>{title ?? (onlyPhotos ? SYNC_TEXT.photosTitle : SYNC_TEXT.panelTitle)}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
               {photos.length > 0 && (
@@ -80,6 +84,7 @@ export function RefusedPanel({ open, onClose, refused, onDiscard, onRetry, onFix
                   );
                 })}
               </Stack>
+              {children && <Box mt="5">{children}</Box>}
             </Dialog.Body>
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" aria-label={SYNC_TEXT.close} />

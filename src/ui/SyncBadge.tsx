@@ -2,7 +2,7 @@
  * Small, always-visible sync status (sidebar footer / mobile top bar): offline, syncing, pending
  * changes, last sync; a red count of refused documents opens the panel that lists them.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Box, Button, HStack, Text } from '@chakra-ui/react';
 import { Camera, Cloud, CloudOff, RefreshCw, TriangleAlert, CloudUpload } from 'lucide-react';
 import { RefusedPanel } from './RefusedPanel';
@@ -27,11 +27,16 @@ interface SyncBadgeProps {
   /** Tentar novamente / Descartar on a photo the server refused. */
   onPhotoRetry?: (id: string) => void;
   onPhotoDiscard?: (id: string) => void;
+  /**
+   * The sync centre's further sections (recent imports): given, a tap on the status opens the
+   * panel — titled 'Central de sincronização' — even with nothing refused.
+   */
+  centre?: ReactNode;
 }
 
 export type SyncBadgeLayout = 'full' | 'compact' | 'rail';
 
-export function SyncBadge({ status, onDiscard, onRetry, onFix, canFix, layout = 'full', dark = true, onPhotoRetry, onPhotoDiscard }: SyncBadgeProps) {
+export function SyncBadge({ status, onDiscard, onRetry, onFix, canFix, layout = 'full', dark = true, onPhotoRetry, onPhotoDiscard, centre }: SyncBadgeProps) {
   const compact = layout !== 'full';
   const [panelOpen, setPanelOpen] = useState(false);
   const { text, tone } = syncStatusText(status);
@@ -62,14 +67,23 @@ export function SyncBadge({ status, onDiscard, onRetry, onFix, canFix, layout = 
         color={color}
         textStyle="xs"
       >
-        <Box flexShrink={0} display="flex" animation={tone === 'busy' ? 'spin 1.2s linear infinite' : undefined}>
-          <Icon size={16} aria-hidden />
-        </Box>
-        {!compact && (
-          <Text flex="1" truncate>
-            {text}
-          </Text>
-        )}
+        <HStack
+          gap={compact ? '1' : '2'}
+          flex={compact ? undefined : '1'}
+          minW="0"
+          {...(centre
+            ? { as: 'button' as const, type: 'button', cursor: 'pointer', title: SYNC_TEXT.openCentre, 'aria-label': `${SYNC_TEXT.openCentre}: ${label}`, onClick: () => setPanelOpen(true), 'data-testid': 'sync-centre-open' }
+            : {})}
+        >
+          <Box as="span" flexShrink={0} display="flex" animation={tone === 'busy' ? 'spin 1.2s linear infinite' : undefined}>
+            <Icon size={16} aria-hidden />
+          </Box>
+          {!compact && (
+            <Text as="span" flex="1" truncate textAlign="start">
+              {text}
+            </Text>
+          )}
+        </HStack>
         {waitingPhotos > 0 && refusedCount === 0 && (
           <Button
             size="2xs"
@@ -107,7 +121,8 @@ export function SyncBadge({ status, onDiscard, onRetry, onFix, canFix, layout = 
         )}
       </HStack>
       <RefusedPanel
-        open={panelOpen && (refusedCount > 0 || waitingPhotos > 0)}
+        open={panelOpen && (refusedCount > 0 || waitingPhotos > 0 || centre !== undefined)}
+        title={centre !== undefined ? SYNC_TEXT.centreTitle : undefined}
         onClose={() => setPanelOpen(false)}
         refused={status.refused}
         photos={photos.unsent}
@@ -123,7 +138,9 @@ export function SyncBadge({ status, onDiscard, onRetry, onFix, canFix, layout = 
             onFix(collection, id);
           })
         }
-      />
+      >
+        {centre}
+      </RefusedPanel>
     </>
   );
 }

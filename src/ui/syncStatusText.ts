@@ -61,6 +61,8 @@ export const SYNC_TEXT = {
   photoWaiting: 'Aguardando envio',
   photoFailed: 'Não enviada',
   photoTakenAt: (when: string) => `tirada às ${when}`,
+  centreTitle: 'Central de sincronização',
+  openCentre: 'Abrir a central de sincronização',
 } as const;
 
 /** Photos still to send (waiting, uploading or refused), and the one uploading now. */

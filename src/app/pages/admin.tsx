@@ -11,6 +11,7 @@ import { DataProvider, dismissRefused, retryRefused, useSyncStatus } from '../..
 import { ForcePasswordDialog } from '../../features/auth';
 import { CustomersOverlay, StaffShell, useSignOut, SHELL_MESSAGES } from '../../features/shell';
 import { CustomerFormDialog, CustomersPage } from '../../features/customers';
+import { ImportButton, RecentImports } from '../../features/import';
 import { SyncBadge } from '../../ui/SyncBadge';
 import { useRefusedNotice } from '../../ui/useRefusedNotice';
 import { InstallButton } from '../pwa/InstallButton';
@@ -93,6 +94,7 @@ function AdminShell() {
             onFix={fixRefused}
             onPhotoRetry={(id) => void retryPhoto(id)}
             onPhotoDiscard={(id) => void discardPhoto(id)}
+            centre={<RecentImports showKind />}
           />
         )}
         installButton={(variant) => (
@@ -109,7 +111,7 @@ function AdminShell() {
         <Outlet />
       </StaffShell>
       <CustomersOverlay open={customersOpen} onClose={() => setCustomersOpen(false)}>
-        <CustomersPage embedded />
+        <CustomersPage embedded importButton={<ImportButton kind="customers" />} />
       </CustomersOverlay>
       <CustomerFormDialog open={fixing !== null} customer={fixing} onClose={() => setFixing(null)} />
       {confirmDialog}

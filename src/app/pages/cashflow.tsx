@@ -6,6 +6,7 @@
 import { useAuth } from '../../data/auth';
 import { CashflowPage } from '../../features/cashflow/CashflowPage';
 import { CustomerFormDialog } from '../../features/customers';
+import { ImportButton } from '../../features/import';
 import { InstallButton } from '../pwa';
 
 export function DashboardRoute() {
@@ -16,6 +17,7 @@ export function DashboardRoute() {
       CustomerFormDialog={CustomerFormDialog}
       userEmail={email}
       installButton={<InstallButton variantLabel="desktop" onlyWithPrompt size="sm" />}
+      importButton={<ImportButton kind="transactions" size="sm" />}
     />
   );
 }

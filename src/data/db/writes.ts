@@ -178,3 +178,78 @@ export async function putDocument<C extends Editable>(fdb: ForjaDatabase, c: C, 
     await col.upsert(doc);
   }
 }
+
+/**
+ * Inserts many new documents in one storage write (an import's batch, issue 32): the same stamps
+ * and pending marks as insertDocument, one IndexedDB transaction instead of one per document.
+ * All or nothing: when the storage refuses any of them, the ones it took are removed again and
+ * the batch fails with the first refusal (an import keeps only whole batches).
+ * Nothing is sent ahead: RxDB's upstream pushes the batch like any local write.
+ */
+export async function insertDocuments<C extends Editable>(
+  fdb: ForjaDatabase,
+  c: C,
+  items: readonly { data: NewDoc<C>; createdAt?: string }[],
+): Promise<Doc<C>[]> {
+  if (items.length === 0) return [];
+  const now = nowIso();
+  const docs = items.map(({ data, createdAt }) => {
+    assertAcceptableText(data);
+    return {
+      ...data,
+      created_by: fdb.userId ?? data.created_by ?? null,
+      ...writerStamp(fdb, c),
+      id: data.id ?? newId(),
+      created_at: createdAt && createdAt < now ? createdAt : now,
+      updated_at: now,
+      client_updated_at: now,
+    } as unknown as Doc<C>;
+  });
+  const ids = docs.map((d) => (d as { id: string }).id);
+  const col = collectionOf(fdb, c);
+  let failed: { id: string; message: string } | null = null;
+  await whilePending(fdb, c, ids, async () => {
+    const result = await col.bulkInsert(docs as unknown as AnyDoc[]);
+    if (result.error.length > 0) {
+      const e = result.error[0] as { documentId?: string; status?: number };
+      failed = { id: String(e.documentId ?? ''), message: `status ${e.status ?? '?'}` };
+      const taken = result.success.map((d) => d.primary);
+      if (taken.length > 0) await col.bulkRemove(taken);
+    }
+  });
+  if (failed) {
+    await fdb.sync.store.acknowledge(c, ids);
+    throw new DataError('write_refused', 'O banco de dados local recusou parte do lote.', (failed as { id: string }).id);
+  }
+  return docs;
+}
+
+/**
+ * Deletes many documents as one local edit each (tombstones stamped like removeDocument), marked
+ * pending together: RxDB's write queue stores the modifications in one storage write instead of
+ * one per document (an import undone, issue 32). Returns how many existed.
+ */
+export async function removeDocuments<C extends Editable>(fdb: ForjaDatabase, c: C, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const col = collectionOf(fdb, c);
+  const found = [...(await col.findByIds([...ids]).exec()).values()];
+  if (found.length === 0) return 0;
+  await Promise.all(found.map((doc) => beforeEdit(fdb, c, doc)));
+  await whilePending(
+    fdb,
+    c,
+    found.map((d) => d.primary),
+    () =>
+      Promise.all(
+        found.map((doc) =>
+          doc.incrementalModify((d) => {
+            d.client_updated_at = editTime(d.client_updated_at);
+            Object.assign(d, writerStamp(fdb, c));
+            d._deleted = true;
+            return d;
+          }),
+        ),
+      ),
+  );
+  return found.length;
+}

@@ -27,9 +27,11 @@ export interface CashflowPageProps {
   userEmail: string | null;
   /** 'Baixar Aplicativo' when the browser offers installation (composed by the route). */
   installButton?: ReactNode;
+  /** 'Importar planilha' (composed by the route). */
+  importButton?: ReactNode;
 }
 
-export function CashflowPage({ CustomerFormDialog, userEmail, installButton }: CashflowPageProps) {
+export function CashflowPage({ CustomerFormDialog, userEmail, installButton, importButton }: CashflowPageProps) {
   const { transactions, complete, loading, error } = useTransactions();
   const { customers } = useCustomers();
   const staffEmails = useStaffEmails();
@@ -80,6 +82,7 @@ export function CashflowPage({ CustomerFormDialog, userEmail, installButton }: C
             {refreshing ? <Spinner size="xs" /> : <RefreshCw size={14} />}
             {refreshing ? T.refreshing : T.refresh}
           </Link>
+          {importButton}
           {installButton}
         </HStack>
       </HStack>

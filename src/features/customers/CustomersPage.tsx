@@ -4,7 +4,7 @@
  * Shown inside the desktop overlay ('Gerenciamento de Clientes', `embedded`) and at
  * /adm/customers on mobile.
  */
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { Box, Button, Heading, HStack, Input, InputGroup, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Plus, Search } from 'lucide-react';
 import { useCustomerRows, type CustomerRow } from '../../data/db/customers';
@@ -24,7 +24,8 @@ import { useSmallScreen } from './useSmallScreen';
 
 export const CUSTOMERS_PAGE_SIZE = 10;
 
-export function CustomersPage({ embedded = false }: { embedded?: boolean }) {
+/** importButton: 'Importar planilha', composed by the route (src/app). */
+export function CustomersPage({ embedded = false, importButton }: { embedded?: boolean; importButton?: ReactNode }) {
   const { rows, loading, countsLoading } = useCustomerRows();
   const small = useSmallScreen();
   const [query, setQuery] = useState('');
@@ -74,6 +75,7 @@ export function CustomersPage({ embedded = false }: { embedded?: boolean }) {
         <Button colorPalette="blue" onClick={() => setForm({ customer: null })} flexShrink={0}>
           <Plus aria-hidden /> {T.newCustomer}
         </Button>
+        {importButton}
       </Stack>
 
       {loading ? (

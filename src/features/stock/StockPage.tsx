@@ -2,7 +2,7 @@
  * Controle de Estoque: the item list (?view=itens, default) and the overview (?view=visao-geral).
  * Quantities come from the movement ledger (src/data/db/stock.ts), offline too.
  */
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Box, Button, HStack, Heading, Spinner, Tabs, Text } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
 import { useSearchParams } from 'react-router-dom';
@@ -23,7 +23,8 @@ import { useStockMover } from './useStockMover';
 
 type FormState = { item: StockItemWithQuantity | null; key: number } | null;
 
-export function StockPage() {
+/** importButton: 'Importar planilha', composed by the route (src/app). */
+export function StockPage({ importButton }: { importButton?: ReactNode } = {}) {
   const { items, movements, loading } = useStockItems();
   const download = useFirstDownload('stock_items');
   const lookup = useCatalogLookup();
@@ -58,9 +59,12 @@ export function StockPage() {
         <Heading as="h1" size="2xl">
           {T.title}
         </Heading>
-        <Button colorPalette="blue" onClick={() => setForm({ item: null, key: Date.now() })}>
-          <Plus /> {T.newItem}
-        </Button>
+        <HStack gap="2" wrap="wrap">
+          {importButton}
+          <Button colorPalette="blue" onClick={() => setForm({ item: null, key: Date.now() })}>
+            <Plus /> {T.newItem}
+          </Button>
+        </HStack>
       </HStack>
       <Tabs.Root value={view} onValueChange={(e) => setParams({ view: e.value }, { replace: true })} variant="line" lazyMount unmountOnExit>
         <Tabs.List mb="4">

@@ -1,0 +1,93 @@
+/**
+ * The import's steps: choose a file → read it (nothing written) → mapping and preview → import in
+ * batches (cancellable) → summary. The plan is recomputed from the table whenever the user
+ * changes a column's match or the duplicates' choice.
+ */
+import { useMemo, useRef, useState } from 'react';
+import { shopDate } from '@shared';
+import { importCommands, type ImportContext, type ImportProgress, type ImportSummary } from '../../data/db/imports';
+import { matchHeaders, type ImportKind } from '../../domain/import/headers';
+import {
+  missingColumns,
+  planCustomers,
+  planStock,
+  planTransactions,
+  type ColumnMapping,
+  type DuplicatePolicy,
+  type ImportPlan,
+  type SheetTable,
+} from '../../domain/import/plan';
+import { IMPORT_TEXT as T } from './messages';
+import { ImportReadError, readSpreadsheet } from './readSpreadsheet';
+
+export type ImportStep =
+  | { name: 'choose'; error: string | null }
+  | { name: 'reading' }
+  | { name: 'preview' }
+  | { name: 'running'; progress: ImportProgress; stopping: boolean }
+  | { name: 'done'; summary: ImportSummary }
+  | { name: 'failed'; message: string };
+
+export function planFor(kind: ImportKind, table: SheetTable, mapping: ColumnMapping, context: ImportContext, policy: DuplicatePolicy, today: string): ImportPlan {
+  if (kind === 'customers') return planCustomers(table, mapping, context.customers, policy);
+  if (kind === 'stock') return planStock(table, mapping, context.catalog, context.items);
+  return planTransactions(table, mapping, context.customers, today);
+}
+
+export function useImportFlow(kind: ImportKind) {
+  const [step, setStep] = useState<ImportStep>({ name: 'choose', error: null });
+  const [file, setFile] = useState<{ name: string; table: SheetTable; context: ImportContext } | null>(null);
+  const [mapping, setMapping] = useState<ColumnMapping>({});
+  const [policy, setPolicy] = useState<DuplicatePolicy>('skip');
+  const abort = useRef<AbortController | null>(null);
+
+  const plan = useMemo(
+    () => (file ? planFor(kind, file.table, mapping, file.context, policy, shopDate(new Date())) : null),
+    [kind, file, mapping, policy],
+  );
+  const missing = useMemo(() => missingColumns(kind, mapping), [kind, mapping]);
+
+  async function choose(chosen: File) {
+    setStep({ name: 'reading' });
+    try {
+      const [table, context] = await Promise.all([readSpreadsheet(chosen), importCommands.context(kind)]);
+      setFile({ name: chosen.name, table, context });
+      setMapping(matchHeaders(kind, table.headers));
+      setStep({ name: 'preview' });
+    } catch (e) {
+      setStep({ name: 'choose', error: e instanceof ImportReadError ? e.message : T.readFailed });
+    }
+  }
+
+  async function start() {
+    if (!plan || !file) return;
+    const controller = new AbortController();
+    abort.current = controller;
+    setStep({ name: 'running', progress: { done: 0, total: 0 }, stopping: false });
+    try {
+      const summary = await importCommands.run(plan, {
+        file: file.name,
+        signal: controller.signal,
+        onProgress: (progress) => setStep((s) => (s.name === 'running' ? { ...s, progress } : s)),
+      });
+      setStep({ name: 'done', summary });
+    } catch (e) {
+      setStep({ name: 'failed', message: e instanceof Error ? e.message : String(e) });
+    } finally {
+      abort.current = null;
+    }
+  }
+
+  function stop() {
+    abort.current?.abort();
+    setStep((s) => (s.name === 'running' ? { ...s, stopping: true } : s));
+  }
+
+  function reset() {
+    setFile(null);
+    setMapping({});
+    setStep({ name: 'choose', error: null });
+  }
+
+  return { step, file, mapping, setMapping, policy, setPolicy, plan, missing, choose, start, stop, reset };
+}

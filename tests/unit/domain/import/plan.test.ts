@@ -1,0 +1,154 @@
+/**
+ * Issue 32 §2: a spreadsheet's rows as the import will store them — customers (duplicates by
+ * phone: skip or fill the existing customer's empty fields), stock (catalogue entries that do
+ * not exist yet, opening quantities) and cash-flow entries — with each skipped row's reason.
+ */
+import { describe, expect, it } from 'vitest';
+import { matchHeaders } from '../../../../src/domain/import/headers';
+import {
+  missingColumns,
+  planCustomers,
+  planStock,
+  planTransactions,
+  problemText,
+  rowsToWrite,
+  type SheetTable,
+} from '../../../../src/domain/import/plan';
+
+const table = (headers: string[], ...rows: (string | number | Date | null)[][]): SheetTable => ({ headers, rows });
+
+describe('customers', () => {
+  const existing = [{ id: 'c1', name: 'Maria Souza', phone: '(35) 99123-4567', whatsapp: null, description: null }];
+  const sheet = table(
+    ['Nome', 'Celular', 'WhatsApp', 'Observação'],
+    ['João da Conceição', '35 3743-0001', '', 'Portão\nfundos'],
+    ['', '', '', ''],
+    ['Maria S.', '+55 35 99123-4567', '35991234567', 'cliente antiga'],
+    ['Sem Telefone', '', '', ''],
+    ['Repetido', '(35) 3743-0001', '', ''],
+    ['', '35 3743-0002', '', ''],
+  );
+  const mapping = matchHeaders('customers', sheet.headers);
+
+  it('maps the columns by their pt-BR names', () => {
+    expect(mapping).toEqual({ name: 0, phone: 1, whatsapp: 2, description: 3 });
+  });
+
+  it('a row becomes a customer as stored: phone formatted, line breaks kept, blanks as null', () => {
+    const plan = planCustomers(sheet, mapping, existing, 'skip');
+    expect(plan.creates).toEqual([
+      { line: 2, name: 'João da Conceição', phone: '(35) 3743-0001', whatsapp: null, description: 'Portão\nfundos' },
+    ]);
+    expect(plan.preview[0]).toEqual({ line: 2, values: ['João da Conceição', '(35) 3743-0001', '', 'Portão\nfundos'] });
+  });
+
+  it('skip: a phone already registered, a blank phone or name and a repeated line are reported with line and column', () => {
+    const plan = planCustomers(sheet, mapping, existing, 'skip');
+    expect(plan.problems.map(problemText)).toEqual([
+      'Linha 4, Telefone: já existe o cliente Maria Souza',
+      'Linha 5, Telefone: telefone em branco',
+      'Linha 6, Telefone: repete a linha 2',
+      'Linha 7, Nome: nome em branco',
+    ]);
+    expect(plan.skipped).toBe(4);
+    expect(plan.duplicates).toBe(1);
+    expect(rowsToWrite(plan)).toBe(1);
+  });
+
+  it('fill: the existing customer gets only the fields it has empty', () => {
+    const plan = planCustomers(sheet, mapping, existing, 'fill');
+    expect(plan.fills).toEqual([{ line: 4, id: 'c1', name: 'Maria Souza', patch: { whatsapp: '(35) 99123-4567', description: 'cliente antiga' } }]);
+    expect(plan.skipped).toBe(3);
+    expect(rowsToWrite(plan)).toBe(2);
+    const full = planCustomers(sheet, mapping, [{ ...existing[0], whatsapp: '(35) 1111-2222', description: 'x' }], 'fill');
+    expect(full.fills).toEqual([]);
+    expect(full.problems.map(problemText)[0]).toBe('Linha 4, Telefone: já existe o cliente Maria Souza e não há campo vazio a preencher');
+  });
+
+  it('a missing required column is named', () => {
+    expect(missingColumns('customers', { ...mapping, phone: null })).toEqual(['Escolha a coluna de Telefone.']);
+  });
+});
+
+describe('stock', () => {
+  const catalog = [
+    { id: 'cat-barras', kind: 'category' as const, name: 'Barras Metálicas' },
+    { id: 'type-metalon', kind: 'type' as const, name: 'Metalon', parent_id: 'cat-barras' },
+    { id: 'mat-aco', kind: 'material' as const, name: 'Aço Carbono' },
+    { id: 'th-3', kind: 'thickness' as const, name: '3', value: 3 },
+    { id: 'dim-6m', kind: 'dimension' as const, name: '6000 mm' },
+  ];
+  const sheet = table(
+    ['Categoria', 'Tipo', 'Material', 'Espessura', 'Dimensão', 'Quantidade', 'Quantidade mínima'],
+    ['barras metalicas', 'METALON', 'Aço carbono', '3 mm', '6000 mm', 12, 2],
+    ['Perfis', 'Perfil U', 'Aço Galvanizado', '2,5', '3000 mm', '1.234', ''],
+    ['Perfis', 'Perfil U', 'Aço Galvanizado', '2.5', '3000 mm', 5, 0],
+    ['Perfis', 'Perfil I', 'Aço Galvanizado', 'fina', '3000 mm', 5, 0],
+    ['Barras Metálicas', 'Metalon', 'Aço Carbono', 3, '6000 mm', 'muitos', 0],
+  );
+  const mapping = matchHeaders('stock', sheet.headers);
+
+  it('existing entries are matched ignoring case and accents; new ones are listed once, categories first', () => {
+    const plan = planStock(sheet, mapping, catalog, []);
+    expect(plan.creates[0]).toMatchObject({ category: 'cat-barras', type: 'type-metalon', material: 'mat-aco', thickness: 'th-3', dimension: 'dim-6m', quantity: 12, minimum_quantity: 2 });
+    expect(plan.creates[1]).toMatchObject({ quantity: 1234, minimum_quantity: 0 });
+    expect(plan.newCatalog.map((e) => [e.kind, e.name, e.parent])).toEqual([
+      ['category', 'Perfis', null],
+      ['type', 'Perfil U', 'new:category:perfis'],
+      ['material', 'Aço Galvanizado', null],
+      ['thickness', '2,5', null],
+      ['dimension', '3000 mm', null],
+    ]);
+    expect(plan.preview[1].values.slice(0, 6)).toEqual(['Perfis', 'Perfil U', 'Aço Galvanizado', '2,5 mm', '3000 mm', '1.234']);
+  });
+
+  it('a repeated item, a bad thickness or quantity is skipped — and creates no catalogue entry', () => {
+    const plan = planStock(sheet, mapping, catalog, []);
+    expect(plan.problems.map(problemText)).toEqual([
+      'Linha 4, Dimensão: repete a linha 3',
+      'Linha 5, Espessura: espessura inválida (use um número em mm)',
+      'Linha 6, Quantidade: quantidade inválida',
+    ]);
+    expect(plan.newCatalog.some((e) => e.name === 'Perfil I')).toBe(false);
+  });
+
+  it('an item already in stock is skipped', () => {
+    const plan = planStock(sheet, mapping, catalog, [
+      { category_id: 'cat-barras', type_id: 'type-metalon', material_id: 'mat-aco', thickness_id: 'th-3', dimension_id: 'dim-6m' },
+    ]);
+    expect(problemText(plan.problems[0])).toBe('Linha 2, Dimensão: este item já está no estoque (use Movimentar para mudar a quantidade)');
+  });
+});
+
+describe('cash flow', () => {
+  const customers = [{ id: 'c1', name: 'Maria Souza' }];
+  const sheet = table(
+    ['Data', 'Tipo', 'Valor', 'Cliente', 'Descrição', 'Forma de pagamento', 'Status', 'Categoria', 'Vencimento'],
+    ['05/03/2026', 'Entrada', 'R$ 1.234,50', 'maria souza', 'Portão', 'PIX', 'Pago', '', ''],
+    [46090, 'Despesa Fixa', '150', 'Cemig', 'Conta de luz', '', 'Pendente', 'Luz', '10/03/26'],
+    ['2026-03-06', '', '-80,00', 'Loja', 'Eletrodos', 'Cartão de crédito', '', 'Material', ''],
+    ['06/03/2026', 'Entrada', '100', 'Desconhecido', '', 'pix', 'pago', '', ''],
+    ['31/12/2026', 'Entrada', '100', 'Maria Souza', '', 'pix', 'pago', '', ''],
+    ['06/03/2026', 'Entrada', '0', 'Maria Souza', '', 'pix', 'pago', '', ''],
+  );
+  const mapping = matchHeaders('transactions', sheet.headers);
+
+  it('each row as stored: type, amount in cents, customer by name, category key, dates', () => {
+    const plan = planTransactions(sheet, mapping, customers, '2026-03-20');
+    expect(plan.creates.map(({ line: _l, ...r }) => r)).toEqual([
+      { date: '2026-03-05', type: 'entrada', customer_id: 'c1', name: null, category: null, description: 'Portão', amountCents: 123450, payment_method: 'pix', payment_status: 'pago', due_date: null },
+      { date: '2026-03-09', type: 'despesas', customer_id: null, name: 'Cemig', category: 'luz', description: 'Conta de luz', amountCents: 15000, payment_method: 'n/a', payment_status: 'pendente', due_date: '2026-03-10' },
+      { date: '2026-03-06', type: 'saida', customer_id: null, name: 'Loja', category: 'material', description: 'Eletrodos', amountCents: 8000, payment_method: 'cartao', payment_status: 'pago', due_date: null },
+    ]);
+    expect(plan.preview[0].values.slice(0, 2)).toEqual(['R$\u00a01.234,50', '05/03/2026']);
+  });
+
+  it('an unknown customer, a future date and a zero amount are skipped with their reason', () => {
+    const plan = planTransactions(sheet, mapping, customers, '2026-03-20');
+    expect(plan.problems.map(problemText)).toEqual([
+      'Linha 5, Cliente: cliente "Desconhecido" não cadastrado (importe os clientes antes)',
+      'Linha 6, Data: data no futuro',
+      'Linha 7, Valor: valor deve ser maior que zero',
+    ]);
+  });
+});
