@@ -19,7 +19,7 @@ import type { SoakServer } from './server';
 import { SOAK_PASSWORD } from './server';
 import { SyncTrace } from '../support/sync-trace';
 
-export const SOAK_COLLECTIONS: CollectionName[] = ['customers', 'stock_items', 'stock_movements'];
+export const SOAK_COLLECTIONS: CollectionName[] = ['customers', 'stock_items', 'stock_movements', 'work_orders', 'work_order_events'];
 
 export interface KillTrap {
   kind: 'push' | 'pull';

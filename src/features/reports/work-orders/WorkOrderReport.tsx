@@ -70,7 +70,7 @@ export function WorkOrderReport({ filter, setFilter }: { filter: ReportFilter; s
                   <Table.ColumnHeader>{T.code}</Table.ColumnHeader>
                   <Table.ColumnHeader>{T.customer}</Table.ColumnHeader>
                   <Table.ColumnHeader hideBelow="md">{T.stage}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{T.forecast}</Table.ColumnHeader>
+                  <Table.ColumnHeader hideBelow="sm">{T.forecast}</Table.ColumnHeader>
                   <Table.ColumnHeader textAlign="end">{T.daysLate}</Table.ColumnHeader>
                 </Table.Row>
               </Table.Header>
@@ -82,7 +82,9 @@ export function WorkOrderReport({ filter, setFilter }: { filter: ReportFilter; s
                     </Table.Cell>
                     <Table.Cell>{(l.customerId && names.get(l.customerId)) || T.noCustomer}</Table.Cell>
                     <Table.Cell hideBelow="md">{WORK_ORDER_STAGE_LABELS[l.stage]}</Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{formatDate(l.forecast)}</Table.Cell>
+                    <Table.Cell hideBelow="sm" whiteSpace="nowrap">
+                      {formatDate(l.forecast)}
+                    </Table.Cell>
                     <Table.Cell textAlign="end" color="red.fg" fontWeight="semibold" whiteSpace="nowrap">
                       {T.daysLateValue(l.daysLate)}
                     </Table.Cell>
