@@ -133,6 +133,8 @@ export async function runScenario(seed: number, env: RunEnv): Promise<RunResult>
     };
     const liveOn = async (ci: number, c: Col) => [...(await clients[ci].docs(c, ids(c))).keys()];
     const write = <T>(ci: number, fn: () => Promise<T>) => withClock(clients[ci].skewMs, fn);
+    const hasOs = clients.every((c) => c.collections.includes('work_orders'));
+    const hasStock = clients.every((c) => c.collections.includes('stock_items'));
     /** The history events of `order` on device ci. */
     const eventsOn = async (ci: number, order: string) =>
       (await clients[ci].fdb.db.work_order_events.find({ selector: { work_order_id: order } }).exec()).map((d) => d.toJSON() as WorkOrderEventDoc);
@@ -194,9 +196,10 @@ export async function runScenario(seed: number, env: RunEnv): Promise<RunResult>
       const ci = int(nClients);
       const who = label(ci);
       const r = rnd();
-      const osStep = rnd() < 0.3 ? int(3) : null;
+      // On the ordens de serviço set (no stock on the devices) the stock steps become OS steps.
+      const osStep = !hasStock && r >= 0.4 && r < 0.68 ? int(3) : hasOs && rnd() < 0.3 ? int(3) : null;
       try {
-        if (osStep !== null) {
+        if (osStep !== null && hasOs) {
           await workOrderStep(ci, osStep, step);
         } else if (r < 0.2) {
           const dup = phones.length > 0 && rnd() < 0.08;
