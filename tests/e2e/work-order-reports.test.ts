@@ -16,6 +16,7 @@ import {
   type ApiSession,
   artifactPath,
   closeSuite,
+  companyDoc,
   customerDoc,
   docStamp,
   newContext,
@@ -48,6 +49,7 @@ const move = (workOrderId: string, to: string, at: string) => ({
 
 beforeAll(async () => {
   ({ server, browser, staff } = await openSuite());
+  await seed(server, staff, 'company', [companyDoc()]);
   await seed(server, staff, 'customers', [ana, bruno]);
   // Accepted 4 and 8 days ago, both delivered today: median 6 days. One in execution, 3 days late. A counter job waiting.
   const qa = quotationDoc({ customer_id: ana.id, status: 'accepted', decided_at: ago(4) });
@@ -101,9 +103,16 @@ test('Relatórios › Serviços: by stage, Atrasadas and the median from accepta
 test('Configurações › Empresa: Garantia padrão (dias) — out of range refused in pt-BR, 180 saved and reaches the server', async () => {
   const { page, context } = await newContext(browser, server, PHONE);
   await signIn(page, ADMIN_EMAIL, STAFF_PASSWORD);
-  await page.goto('/adm/settings?tab=empresa');
+  // The form opens with the profile this device has: wait until it has arrived (first download).
   const field = page.getByRole('textbox', { name: 'Garantia padrão (dias)' });
-  await field.waitFor({ timeout: 30_000 });
+  await waitFor(
+    async () => {
+      await page.goto('/adm/settings?tab=empresa');
+      await field.waitFor({ timeout: 30_000 });
+      return (await page.getByRole('textbox', { name: 'Nome da empresa' }).inputValue()) === 'Forja Soldas e Usinagem';
+    },
+    { timeout: 45_000, interval: 1000, message: 'the company profile on the device' },
+  );
   expect(await field.getAttribute('placeholder')).toBe('90');
   await field.click();
   await page.keyboard.type('4000');

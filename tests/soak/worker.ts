@@ -124,7 +124,9 @@ export async function runWorker(opts: WorkerOptions, emit: (e: WorkerEvent) => v
     const clients: SoakClient[] = [];
     let pool: Pool | null = null;
     try {
-      const collections = epoch % 2 === 1 ? SOAK_COLLECTION_SETS.stock : SOAK_COLLECTION_SETS.workOrders;
+      // SOAK_WORK_ORDERS_FIRST=1: the ordens de serviço set in the first epoch (to replay such a seed with FORJA_SEED).
+      const first = process.env.SOAK_WORK_ORDERS_FIRST === '1' ? 0 : 1;
+      const collections = epoch % 2 === first ? SOAK_COLLECTION_SETS.stock : SOAK_COLLECTION_SETS.workOrders;
       const open = (label: string, user: number) => SoakClient.open(server, label, users[user], { snapshotPageSize: SNAPSHOT_PAGE, collections });
       for (const p of POOL) clients.push(await open(p.label, p.user));
       const checker = new Checker(server, users[2]);
