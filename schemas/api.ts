@@ -5,6 +5,7 @@ import type { CollectionName, MaterialLine, QuotationStatus } from './collection
 import type { ErrorCode } from './errors';
 import { LINK_SECRET_PARAM, PHONE_DIGITS_PARAM } from './rules';
 import type { Role } from './rules';
+import type { WorkOrderStage } from './work-orders';
 
 export interface LoginRequest {
   email: string;
@@ -106,6 +107,36 @@ export interface PublicQuotation {
   decided_at: string | null;
   decision_reason: string | null;
   customer: { name: string } | null;
+  /**
+   * Issue 31 §6: the job the accepted quotation became, as its customer may follow it. Absent
+   * when the quotation has no live OS. Never notes, staff names, materials' costs or internal ids.
+   */
+  work_order?: PublicWorkOrder;
+}
+
+/** A stage the job reached and when (the move's instant; the OS's opening for the first). */
+export interface PublicWorkOrderStep {
+  stage: WorkOrderStage;
+  at: string;
+}
+
+/** A photo staff marked Mostrar ao cliente: served at /api/public/photos/{token} (unguessable). */
+export interface PublicWorkOrderPhoto {
+  url: string;
+  width: number;
+  height: number;
+}
+
+export interface PublicWorkOrder {
+  /** The current stage: the latest move in the server's order. */
+  stage: WorkOrderStage;
+  /** The stages passed, oldest first (the opening, then every move in the server's order). */
+  steps: PublicWorkOrderStep[];
+  /** Previsão de entrega ('YYYY-MM-DD') or null. */
+  forecast_date: string | null;
+  /** Last day of the Garantia ('YYYY-MM-DD'), once delivered. */
+  warranty_until: string | null;
+  photos: PublicWorkOrderPhoto[];
 }
 
 export interface PublicCompany {

@@ -26,9 +26,25 @@ export const COMPANY_MESSAGES = {
   instagram: 'Link do Instagram inválido. Use um endereço como https://www.instagram.com/suaempresa.',
   map: 'Link do mapa inválido. Cole o endereço completo do mapa, começando com https://.',
   phone: 'Telefone inválido: informe DDD e número, um por linha.',
+  warrantyDays: 'Garantia inválida: informe um número inteiro de dias, de 0 a 3650 (10 anos).',
 } as const;
 
 const digits = (s: string) => s.replace(/\D/g, '');
+
+/** The most Garantia days the profile takes (10 years; schemas company.warranty_days). */
+export const WARRANTY_DAYS_MAX = 3650;
+
+/**
+ * The Garantia padrão as typed (issue 31 §8): blank is no value of the shop's own (null: the
+ * consumer code's 90 days); otherwise whole days from 0 to 3650 ('1.000' read as 1000).
+ */
+export function checkWarrantyDays(raw: string): { ok: true; days: number | null } | { ok: false; message: string } {
+  const t = raw.trim().replace(/\./g, '');
+  if (t === '') return { ok: true, days: null };
+  if (!/^\d{1,5}$/.test(t)) return { ok: false, message: COMPANY_MESSAGES.warrantyDays };
+  const days = Number(t);
+  return days <= WARRANTY_DAYS_MAX ? { ok: true, days } : { ok: false, message: COMPANY_MESSAGES.warrantyDays };
+}
 
 /** CPF check digits (and not all digits equal). */
 export function isValidCpf(raw: string): boolean {

@@ -19,7 +19,17 @@ import type { SoakServer } from './server';
 import { SOAK_PASSWORD } from './server';
 import { SyncTrace } from '../support/sync-trace';
 
-export const SOAK_COLLECTIONS: CollectionName[] = ['customers', 'stock_items', 'stock_movements'];
+/**
+ * What a device opens. RxDB's open-source build allows 13 open collections per process and the
+ * pool has 4 devices, so a device opens 3: an epoch's devices have either the stock set or the
+ * ordens de serviço set (issue 31), alternating by epoch (worker.ts); both have customers.
+ */
+export const SOAK_COLLECTION_SETS = {
+  stock: ['customers', 'stock_items', 'stock_movements'] as CollectionName[],
+  workOrders: ['customers', 'work_orders', 'work_order_events'] as CollectionName[],
+};
+/** Every collection a run may write (the checker reads them all over HTTP). */
+export const SOAK_COLLECTIONS: CollectionName[] = ['customers', 'stock_items', 'stock_movements', 'work_orders', 'work_order_events'];
 
 export interface KillTrap {
   kind: 'push' | 'pull';
@@ -51,6 +61,8 @@ export class SoakClient {
   snapshotLimit: string | null = null;
   /** Clock skew of this device for the current run (ms), applied with withClock(). */
   skewMs = 0;
+  /** The collections this device opened (SOAK_COLLECTION_SETS). */
+  collections: CollectionName[] = SOAK_COLLECTION_SETS.stock;
   private dropPushResponses = 0;
   private sentPushes: { url: string; body: string }[] = [];
   private trap: KillTrap | null = null;
@@ -71,7 +83,7 @@ export class SoakClient {
 
   private readonly traced: (url: string, init?: RequestInit) => Promise<Response>;
 
-  static async open(server: SoakServer, label: string, email: string, opts: { snapshotPageSize?: number } = {}): Promise<SoakClient> {
+  static async open(server: SoakServer, label: string, email: string, opts: { snapshotPageSize?: number; collections?: CollectionName[] } = {}): Promise<SoakClient> {
     const deviceId = `soak-${label}-${randomUUID().slice(0, 8)}`;
     const session = await login(server, email, deviceId);
     // eslint-disable-next-line prefer-const -- assigned after the database exists (its transport reads it)
@@ -93,7 +105,7 @@ export class SoakClient {
       getToken: () => client?.token ?? session.token,
       refreshToken: relogin,
       fetch: fetchImpl,
-      collections: SOAK_COLLECTIONS,
+      collections: opts.collections ?? SOAK_COLLECTION_SETS.stock,
       retryTime: 150,
       streamMaxBackoffMs: 1000,
       snapshotPageSize: opts.snapshotPageSize,
@@ -101,6 +113,7 @@ export class SoakClient {
       sendAhead: process.env.SOAK_SEND_AHEAD !== '0',
     });
     client = new SoakClient(label, email, session.token, fdb, server);
+    client.collections = opts.collections ?? SOAK_COLLECTION_SETS.stock;
     client.trace.follow(fdb.sync.replications);
     client.trace.followEngine(fdb.sync);
     client.snapshotLimit = opts.snapshotPageSize ? `limit=${opts.snapshotPageSize}` : null;

@@ -11,9 +11,15 @@
  *   live unless someone deleted it; every movement is there once, and each item's quantity
  *   (sum of its movements) is the sum of the deltas the devices wrote;
  * - no edit lost: a field only one device edited ends with that device's last value (the
- *   server merges per field); a field several devices edited ends with one of their values.
+ *   server merges per field); a field several devices edited ends with one of their values;
+ * - ordens de serviço (issue 31): counter OS opened, moved and noted by several devices, often
+ *   offline, through the app's commands — every OS's history on the server is exactly the moves
+ *   and notes the devices wrote (none lost, none changed, none extra), and every device's current
+ *   stage is the latest move in the server's order.
  */
-import { deepEqual, type CollectionName } from '@shared';
+import { deepEqual, WORK_ORDER_STAGES, FIRST_WORK_ORDER_STAGE, type CollectionName, type WorkOrderDoc, type WorkOrderEventDoc, type WorkOrderStage } from '@shared';
+import { createWorkOrderCommands } from '../../src/data/db/work-orders';
+import { workOrderState } from '../../src/domain/work-orders';
 import { insertDocument, patchDocument, removeDocument } from '../../src/data/db/writes';
 import { sameDocumentState } from '../../src/data/db/equality';
 import { realNow, withClock } from './clock';
@@ -68,8 +74,9 @@ export interface RunResult {
   skewed: number;
 }
 
-type Col = 'customers' | 'stock_items' | 'stock_movements';
-const COLS: Col[] = ['customers', 'stock_items', 'stock_movements'];
+type Col = 'customers' | 'stock_items' | 'stock_movements' | 'work_orders' | 'work_order_events';
+const COLS: Col[] = ['customers', 'stock_items', 'stock_movements', 'work_orders', 'work_order_events'];
+const DOC_NAMED = /(?:customers|stock_items|stock_movements|work_orders|work_order_events|movement|stock item|OS|event) ([0-9a-f]{8})/;
 type FieldLog = { writers: Set<number>; last: Map<number, unknown>; values: unknown[] };
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -113,6 +120,8 @@ export async function runScenario(seed: number, env: RunEnv): Promise<RunResult>
     const deleted = new Set<string>();
     const movements = new Map<string, { item: string; delta: number }>();
     const phones: string[] = [];
+    /** Every OS history event a device wrote: its OS and what it says. */
+    const events = new Map<string, { order: string; kind: string; to: string | null; text: string | null }>();
     const noteField = (id: string, ci: number, f: string, v: unknown) => {
       const byField = fields.get(id) ?? new Map<string, FieldLog>();
       fields.set(id, byField);
@@ -124,6 +133,50 @@ export async function runScenario(seed: number, env: RunEnv): Promise<RunResult>
     };
     const liveOn = async (ci: number, c: Col) => [...(await clients[ci].docs(c, ids(c))).keys()];
     const write = <T>(ci: number, fn: () => Promise<T>) => withClock(clients[ci].skewMs, fn);
+    const hasOs = clients.every((c) => c.collections.includes('work_orders'));
+    const hasStock = clients.every((c) => c.collections.includes('stock_items'));
+    /** The history events of `order` on device ci. */
+    const eventsOn = async (ci: number, order: string) =>
+      (await clients[ci].fdb.db.work_order_events.find({ selector: { work_order_id: order } }).exec()).map((d) => d.toJSON() as WorkOrderEventDoc);
+    /** Open a counter OS, move one to another stage, or note on one — through the app's commands. */
+    const workOrderStep = async (ci: number, kind: number, step: number) => {
+      const who = label(ci);
+      const commands = createWorkOrderCommands(async () => clients[ci].fdb);
+      const live = await liveOn(ci, 'work_orders');
+      if (kind === 0 || live.length === 0) {
+        const doc = await write(ci, () => commands.createCounter({ customer_id: null, description: `OS ${seed}-${step}`, total_amount: int(2000) }));
+        docs.set(doc.id, { c: 'work_orders', by: ci, init: {} });
+        result.writes++;
+        say(`${step}: ${who} open OS ${short(doc.id)} (${doc.code})`);
+        return;
+      }
+      const order = live[int(live.length)];
+      const before = new Set((await eventsOn(ci, order)).map((e) => e.id));
+      let what: string;
+      if (kind === 1) {
+        const doc = (await clients[ci].fdb.db.work_orders.findOne(order).exec())!.toJSON() as WorkOrderDoc;
+        const now = workOrderState(doc, await eventsOn(ci, order), '').stage;
+        const others = WORK_ORDER_STAGES.filter((s) => s !== now);
+        const to = others[int(others.length)];
+        await write(ci, () => commands.moveStage(order, to));
+        what = `move OS ${short(order)} ${now} → ${to}`;
+        if (to === 'entregue') {
+          const after = (await clients[ci].fdb.db.work_orders.findOne(order).exec())!.toJSON() as WorkOrderDoc;
+          noteField(order, ci, 'warranty_until', after.warranty_until ?? null);
+        }
+      } else {
+        const text = `nota ${who}${step}`;
+        await write(ci, () => commands.addNote(order, text));
+        what = `note on OS ${short(order)}: ${text}`;
+      }
+      const added = (await eventsOn(ci, order)).filter((e) => !before.has(e.id));
+      for (const e of added) {
+        docs.set(e.id, { c: 'work_order_events', by: ci, init: {} });
+        events.set(e.id, { order, kind: e.kind, to: e.to_stage ?? null, text: e.text ?? null });
+      }
+      result.writes++;
+      say(`${step}: ${who} ${what}${added[0] ? ` (${short(added[0].id)})` : ''}`);
+    };
 
     for (let step = 0; step < nSteps; step++) {
       if (killPlan && step === killPlan.step) {
@@ -143,8 +196,12 @@ export async function runScenario(seed: number, env: RunEnv): Promise<RunResult>
       const ci = int(nClients);
       const who = label(ci);
       const r = rnd();
+      // On the ordens de serviço set (no stock on the devices) the stock steps become OS steps.
+      const osStep = !hasStock && r >= 0.4 && r < 0.68 ? int(3) : hasOs && rnd() < 0.3 ? int(3) : null;
       try {
-        if (r < 0.2) {
+        if (osStep !== null && hasOs) {
+          await workOrderStep(ci, osStep, step);
+        } else if (r < 0.2) {
           const dup = phones.length > 0 && rnd() < 0.08;
           const phone = dup ? phones[int(phones.length)] : `31 9${String(seed).padStart(10, '0')}${String(env.attempt % 100).padStart(2, '0')}${String(phones.length).padStart(2, '0')}`;
           const data = { name: `Cliente ${seed}-${step}`, phone, whatsapp: rnd() < 0.5 ? null : `31 8${step}`, description: null };
@@ -285,7 +342,7 @@ export async function runScenario(seed: number, env: RunEnv): Promise<RunResult>
       result.stalled = /pending/.test(diff);
       result.failure = result.stalled ? 'stall' : 'diverged';
       // What the devices' sync did with the document named (the race is in there, not in the steps).
-      const named = /(?:customers|stock_items|stock_movements) ([0-9a-f]{8})/.exec(diff)?.[1];
+      const named = DOC_NAMED.exec(diff)?.[1];
       if (named) traceOf(named);
       throw new Error(`not converged ${GIVE_UP_MS / 1000} s after the heal${result.stalled ? ' (stall: pending never cleared)' : ''}: ${diff}`);
     }
@@ -338,9 +395,32 @@ export async function runScenario(seed: number, env: RunEnv): Promise<RunResult>
         }
       }
     }
+    // OS histories: complete and unchanged on the server; the same current stage on every device.
+    const serverEvents = [...server.get('work_order_events')!.values()].filter((e) => !e._deleted);
+    for (const [order, d] of docs) {
+      if (d.c !== 'work_orders' || refused.has(order) || !server.get('work_orders')!.get(order)) continue;
+      const wrote = [...events].filter(([id, e]) => e.order === order && !refused.has(id));
+      const stored = serverEvents.filter((e) => e.work_order_id === order);
+      const storedIds = new Set(stored.map((e) => e.id));
+      for (const [id, e] of wrote) {
+        const s = server.get('work_order_events')!.get(id);
+        if (!storedIds.has(id)) problems.push(`OS ${short(order)}: event ${short(id)} (${e.kind}) missing from its history on the server`);
+        else if (s && (s.kind !== e.kind || (s.to_stage ?? null) !== e.to || (s.text ?? null) !== e.text)) problems.push(`event ${short(id)} changed on the server: ${JSON.stringify(s)}`);
+        else if (s && typeof s.server_seq !== 'number') problems.push(`event ${short(id)} has no server_seq on the server`);
+      }
+      if (stored.length !== wrote.length) problems.push(`OS ${short(order)}: ${stored.length} events on the server, the devices wrote ${wrote.length}`);
+      const moves = stored.filter((e) => e.kind === 'move').sort((a, b) => Number(a.server_seq) - Number(b.server_seq));
+      const want = (moves.length ? moves[moves.length - 1].to_stage : FIRST_WORK_ORDER_STAGE) as WorkOrderStage;
+      for (let ci = 0; ci < nClients; ci++) {
+        const local = (await clients[ci].fdb.db.work_orders.findOne(order).exec())?.toJSON() as WorkOrderDoc | undefined;
+        if (!local) continue;
+        const stage = workOrderState(local, await eventsOn(ci, order), '').stage;
+        if (stage !== want) problems.push(`OS ${short(order)}: ${label(ci)} shows ${stage}, the latest move in the server's order is ${want}`);
+      }
+    }
     if (problems.length) {
       for (const p of problems.slice(0, 2)) {
-        const named = /(?:customers|stock_items|stock_movements|movement|stock item) ([0-9a-f]{8})/.exec(p)?.[1];
+        const named = DOC_NAMED.exec(p)?.[1];
         if (named) traceOf(named);
       }
       for (const id of [...suspects].slice(0, 3)) {

@@ -13,6 +13,7 @@
  *   SOAK_RENEW_RATE=0.05      share of released devices replaced by a new one (its first download, as a snapshot)
  *   SOAK_SEED_BASE=<n>        first seed (default random); run i uses base + i·backends + k
  *   SOAK_SEND_AHEAD=0         new documents pushed only through RxDB's upstream (sent ahead in the app)
+ *   SOAK_WORK_ORDERS_FIRST=1  the first epoch's devices open the ordens de serviço set (odd epochs: stock)
  *   FORJA_SEED=<n>            replay one seed on each backend, prints its step log (with SOAK_RUNS=n: n times;
  *                             the steps replay exactly, their timing against the sync loops does not)
  *   DATABASE_URL              PostgreSQL admin connection (default postgres://postgres@127.0.0.1:5432/test);

@@ -1,13 +1,13 @@
 /**
  * One backend's soak: a server process and a pool of 4 long-lived devices (2 users × 2
  * devices; RxDB's open-source build allows 13 open collections per process, each device
- * opens 3), reused run after run — each run leases 2–3 devices for itself and works on
+ * opens 3 — the stock set in odd epochs, the ordens de serviço set in even ones, client.ts), reused run after run — each run leases 2–3 devices for itself and works on
  * fresh documents. Every SOAK_EPOCH_RUNS runs (and after a stall, so one stuck device cannot
  * fail the runs after it) the server's database and the devices are replaced.
  */
 import { cpus } from 'node:os';
 import { SoakServer, type Backend } from './server';
-import { SoakClient } from './client';
+import { SOAK_COLLECTION_SETS, SoakClient } from './client';
 import { Checker } from './checker';
 import { runScenario, type RunResult } from './scenario';
 
@@ -124,7 +124,10 @@ export async function runWorker(opts: WorkerOptions, emit: (e: WorkerEvent) => v
     const clients: SoakClient[] = [];
     let pool: Pool | null = null;
     try {
-      const open = (label: string, user: number) => SoakClient.open(server, label, users[user], { snapshotPageSize: SNAPSHOT_PAGE });
+      // SOAK_WORK_ORDERS_FIRST=1: the ordens de serviço set in the first epoch (to replay such a seed with FORJA_SEED).
+      const first = process.env.SOAK_WORK_ORDERS_FIRST === '1' ? 0 : 1;
+      const collections = epoch % 2 === first ? SOAK_COLLECTION_SETS.stock : SOAK_COLLECTION_SETS.workOrders;
+      const open = (label: string, user: number) => SoakClient.open(server, label, users[user], { snapshotPageSize: SNAPSHOT_PAGE, collections });
       for (const p of POOL) clients.push(await open(p.label, p.user));
       const checker = new Checker(server, users[2]);
       await checker.login();

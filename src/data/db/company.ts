@@ -43,6 +43,7 @@ export function createCompanyCommands(getDb: () => Promise<ForjaDatabase>) {
         opening_hours: patch.opening_hours ?? '',
         map_url: patch.map_url ?? null,
         pix_key: patch.pix_key ?? null,
+        warranty_days: patch.warranty_days ?? null,
         created_by: fdb.userId,
       });
     },

@@ -4,7 +4,7 @@
  * src/domain/reports over what these return; nothing here writes.
  */
 import { combineLatest, map, ReplaySubject, share, timer, type Observable } from 'rxjs';
-import type { CatalogItemDoc, CustomerDoc, StockItemDoc, StockMovementDoc, TransactionDoc } from '@shared';
+import type { CatalogItemDoc, CustomerDoc, StockItemDoc, StockMovementDoc, TransactionDoc, WorkOrderDoc, WorkOrderEventDoc } from '@shared';
 import { toPlain, useLiveQuery } from './live-query';
 import type { ForjaRxDatabase } from './types';
 
@@ -74,6 +74,31 @@ export function useReportStock(): StockData & { loading: boolean } {
   );
   return { items: data?.items ?? EMPTY, movements: data?.movements ?? EMPTY, catalog: data?.catalog ?? EMPTY, loading };
 }
+
+export interface WorkOrderData {
+  orders: WorkOrderDoc[];
+  events: WorkOrderEventDoc[];
+  /** When each quotation was accepted (decided_at), by quotation id: the start of a job's lead time. */
+  acceptedAt: Map<string, string | null>;
+}
+
+/** Ordens de serviço, their history and the acceptance instants of their quotations (Relatórios › Serviços). */
+export function useReportWorkOrders(): WorkOrderData & { loading: boolean } {
+  const { data, loading } = useLiveQuery(
+    (db) =>
+      combineLatest([db.work_orders.find().$, db.work_order_events.find().$, db.quotations.find({ selector: { status: 'accepted' } }).$]).pipe(
+        map(([orders, events, quotations]) => ({
+          orders: toPlain<WorkOrderDoc>(orders),
+          events: toPlain<WorkOrderEventDoc>(events),
+          acceptedAt: new Map(quotations.map((q) => [q.id, q.decided_at ?? null])),
+        })),
+      ),
+    [],
+  );
+  return { orders: data?.orders ?? EMPTY, events: data?.events ?? EMPTY, acceptedAt: data?.acceptedAt ?? EMPTY_MAP, loading };
+}
+
+const EMPTY_MAP = new Map<string, string | null>();
 
 // One shared empty array, so "no data yet" never changes identity between renders.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -5,3 +5,4 @@ export * from './financial';
 export * from './customers';
 export * from './stock';
 export * from './export';
+export * from './work-orders';

@@ -6,6 +6,8 @@ import { PhoneGate } from './PhoneGate';
 import { CompanyHeader } from './CompanyHeader';
 import { ContactFooter } from './ContactFooter';
 import { QuotationView } from './QuotationView';
+import { ReadyNotice } from './ReadyNotice';
+import { WorkOrderSection } from './WorkOrderSection';
 import { PQ_MESSAGES as M } from './messages';
 import { useCompany } from './useCompany';
 import { useQuotation } from './useQuotation';
@@ -62,6 +64,7 @@ export function QuotationPage({ code, fallbackPath }: Props) {
 
         {state.phase === 'ready' && (
           <>
+            {state.quotation.work_order?.stage === 'pronto_para_retirada' && <ReadyNotice company={company} />}
             <ActionBar
               code={state.quotation.code}
               access={access}
@@ -93,6 +96,7 @@ export function QuotationPage({ code, fallbackPath }: Props) {
                 {M.expiredNote(formatDate(state.quotation.validity_date))}
               </p>
             ) : null}
+            {state.quotation.work_order && <WorkOrderSection job={state.quotation.work_order} deadline={state.quotation.execution_deadline} />}
             <QuotationView quotation={state.quotation} />
             {company?.pix_key && state.quotation.status !== 'rejected' && state.quotation.total_amount > 0 && (
               <KitBoundary>

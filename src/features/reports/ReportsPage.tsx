@@ -1,4 +1,4 @@
-/** /adm/reports: three tabs, each computed on this device from the local database. */
+/** /adm/reports: four tabs, each computed on this device from the local database. */
 import { lazy, Suspense, useState } from 'react';
 import { Box, Heading, HStack, Spinner, Tabs, Text } from '@chakra-ui/react';
 import { useFirstDownload } from '../../data/db/first-download';
@@ -9,6 +9,7 @@ import { REPORT_TEXT as T } from './messages';
 
 const StockReport = lazy(() => import('./stock/StockReport').then((m) => ({ default: m.StockReport })));
 const CustomerReport = lazy(() => import('./customers/CustomerReport').then((m) => ({ default: m.CustomerReport })));
+const WorkOrderReport = lazy(() => import('./work-orders/WorkOrderReport').then((m) => ({ default: m.WorkOrderReport })));
 
 const Loading = () => (
   <HStack color="fg.muted" gap="2" py="4">
@@ -17,8 +18,8 @@ const Loading = () => (
   </HStack>
 );
 
-/** What the three reports read: computed over half a download they would mislead (and say "no data"). */
-const REPORTED = ['transactions', 'customers', 'quotations', 'stock_items', 'stock_movements'] as const;
+/** What the reports read: computed over half a download they would mislead (and say "no data"). */
+const REPORTED = ['transactions', 'customers', 'quotations', 'stock_items', 'stock_movements', 'work_orders', 'work_order_events'] as const;
 
 export function ReportsPage() {
   // Kept here so the financial filter survives a visit to another tab.
@@ -63,6 +64,14 @@ function ReportTabs({ filter, setFilter }: { filter: ReportFilter; setFilter: (f
               {T.clientesShort}
             </Box>
           </Tabs.Trigger>
+          <Tabs.Trigger value="work-orders" flexShrink={0} aria-label={T.tabWorkOrders}>
+            <Box as="span" hideBelow="md">
+              {T.tabWorkOrders}
+            </Box>
+            <Box as="span" hideFrom="md">
+              {T.servicosShort}
+            </Box>
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="financial" p="0">
           <FinancialReport filter={filter} setFilter={setFilter} />
@@ -75,6 +84,11 @@ function ReportTabs({ filter, setFilter }: { filter: ReportFilter; setFilter: (f
         <Tabs.Content value="customers" p="0">
           <Suspense fallback={<Loading />}>
             <CustomerReport />
+          </Suspense>
+        </Tabs.Content>
+        <Tabs.Content value="work-orders" p="0">
+          <Suspense fallback={<Loading />}>
+            <WorkOrderReport filter={filter} setFilter={setFilter} />
           </Suspense>
         </Tabs.Content>
       </Tabs.Root>

@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Card, Field, HStack, Input, NativeSelect, SimpleGrid, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
 import { companyCommands, useCompanyProfile } from '../../data/db/company';
+import { DEFAULT_WARRANTY_DAYS } from '@shared';
 import { PIX_KEY_TYPES, PIX_KEY_TYPE_LABELS, type PixKeyType } from '../../domain/company';
 import { companyPatchFrom, formFromCompany, type CompanyFormErrors, type CompanyFormValues } from './companyForm';
 import { SETTINGS_TEXT } from './messages';
@@ -112,6 +113,13 @@ function CompanyForm({ initial }: { initial: CompanyFormValues }) {
               </NativeSelect.Root>
             </Field.Root>
             {values.pixType ? text('pixKey', T.pixKey) : <span />}
+          </SimpleGrid>
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            <Field.Root invalid={!!errors.warrantyDays}>
+              <Field.Label>{T.warrantyDays}</Field.Label>
+              <Input name="warrantyDays" value={values.warrantyDays} onChange={set('warrantyDays')} inputMode="numeric" placeholder={String(DEFAULT_WARRANTY_DAYS)} maxW="12rem" />
+              {errors.warrantyDays ? <Field.ErrorText>{errors.warrantyDays}</Field.ErrorText> : <Field.HelperText>{T.warrantyHelp(DEFAULT_WARRANTY_DAYS)}</Field.HelperText>}
+            </Field.Root>
           </SimpleGrid>
           <HStack justify="flex-end">
             <Button type="submit" colorPalette="blue" loading={saving} loadingText={T.saving}>

@@ -3,6 +3,7 @@ import type { CompanyDoc } from '@shared';
 import {
   checkLink,
   checkPixKey,
+  checkWarrantyDays,
   COMPANY_MESSAGES,
   detectPixKeyType,
   displayPixKey,
@@ -27,6 +28,8 @@ export interface CompanyFormValues {
   map: string;
   pixType: PixKeyType | '';
   pixKey: string;
+  /** Garantia padrão in days; blank: the default (90). */
+  warrantyDays: string;
 }
 
 export type CompanyFormErrors = Partial<Record<keyof CompanyFormValues, string>>;
@@ -47,6 +50,7 @@ export function formFromCompany(c: CompanyDoc | null): CompanyFormValues {
     map: c?.map_url ?? '',
     pixType,
     pixKey: pixType ? displayPixKey(pixType, c?.pix_key) : '',
+    warrantyDays: typeof c?.warranty_days === 'number' ? String(c.warranty_days) : '',
   };
 }
 
@@ -71,6 +75,8 @@ export function companyPatchFrom(v: CompanyFormValues): { errors: CompanyFormErr
     if (pix.ok) pixKey = pix.key;
     else errors.pixKey = pix.message;
   }
+  const warranty = checkWarrantyDays(v.warrantyDays);
+  if (!warranty.ok) errors.warrantyDays = warranty.message;
   if (Object.keys(errors).length > 0) return { errors, patch: null };
   return {
     errors,
@@ -87,6 +93,7 @@ export function companyPatchFrom(v: CompanyFormValues): { errors: CompanyFormErr
       opening_hours: v.hours.trim(),
       map_url: map.ok ? map.url : null,
       pix_key: pixKey,
+      warranty_days: warranty.ok ? warranty.days : null,
     },
   };
 }

@@ -39,6 +39,7 @@ export const FIELD_LABELS: Record<string, string> = {
   opening_hours: 'Horário',
   map_url: 'Mapa',
   pix_key: 'Chave PIX',
+  warranty_days: 'Garantia padrão (dias)',
   _deleted: 'Exclusão',
 };
 

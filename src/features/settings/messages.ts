@@ -46,6 +46,8 @@ export const SETTINGS_TEXT = {
     pixType: 'Tipo da chave PIX',
     pixKey: 'Chave PIX',
     pixNone: 'Sem chave PIX',
+    warrantyDays: 'Garantia padrão (dias)',
+    warrantyHelp: (days: number) => `Dada a cada serviço entregue. Em branco: ${days} dias (prazo do Código de Defesa do Consumidor para serviços em bens duráveis).`,
     save: 'Salvar dados da empresa',
     saving: 'Salvando...',
     saved: 'Dados da empresa atualizados com sucesso.',

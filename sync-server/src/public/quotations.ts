@@ -26,6 +26,7 @@ import { TABLES } from '../collections/tables';
 import { rowToDoc } from '../collections/convert';
 import { canonicalJson, sha256Hex } from './canonical';
 import { guardOf, requireAccess, type AccessGuard, type QuotationAccess } from './access';
+import { publicWorkOrder } from './work-order';
 
 export const MAX_DECISION_REASON = 1000;
 
@@ -52,6 +53,16 @@ export function toPublicQuotation(q: Doc, customerName: string | null, now: Date
     decision_reason: (q.decision_reason as string | null) ?? null,
     customer: customerName === null ? null : { name: customerName },
   };
+}
+
+/**
+ * The public view with, for an accepted quotation that became a job, what its customer may see of
+ * that job (issue 31 §6, public/work-order.ts) under `work_order` — absent without a live OS.
+ */
+async function withWorkOrder(q: Queryable, view: PublicQuotation, quotationId: string): Promise<PublicQuotation> {
+  if (view.status !== 'accepted') return view;
+  const job = await publicWorkOrder(q, quotationId);
+  return job ? { ...view, work_order: job } : view;
 }
 
 /** The trimmed code, or invalid_code (400) when empty. */
@@ -103,14 +114,14 @@ export async function viewQuotation(db: Database, rawCode: unknown, access: Quot
   const code = requireCode(rawCode);
   // Fast path without a write transaction once it has been viewed.
   const found = await findByCode(db, code, access);
-  if (found.doc.viewed_at) return { view: toPublicQuotation(found.doc, found.customerName), guard: found.guard };
+  if (found.doc.viewed_at) return { view: await withWorkOrder(db, toPublicQuotation(found.doc, found.customerName), found.doc.id), guard: found.guard };
   return db.transaction(async (tx) => {
     // Same lock order as sync pushes (the write lock before reading), or the two can deadlock.
     await lockWrites(tx);
     const { doc, customerName, guard } = await findByCode(tx, code, access);
-    if (doc.viewed_at) return { view: toPublicQuotation(doc, customerName), guard };
+    if (doc.viewed_at) return { view: await withWorkOrder(tx, toPublicQuotation(doc, customerName), doc.id), guard };
     const updated = await updateAsServerIn(tx, 'quotations', doc.id, { viewed_at: new Date().toISOString() });
-    return { view: toPublicQuotation(updated ?? doc, customerName), guard };
+    return { view: await withWorkOrder(tx, toPublicQuotation(updated ?? doc, customerName), doc.id), guard };
   });
 }
 
@@ -121,7 +132,7 @@ export async function viewQuotation(db: Database, rawCode: unknown, access: Quot
  */
 export async function peekQuotation(db: Queryable, rawCode: unknown, access: QuotationAccess): Promise<PublicQuotation> {
   const { doc, customerName } = await findByCode(db, requireCode(rawCode), access);
-  return toPublicQuotation(doc, customerName);
+  return withWorkOrder(db, toPublicQuotation(doc, customerName), doc.id);
 }
 
 export interface DecisionInput {

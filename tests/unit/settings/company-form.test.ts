@@ -73,3 +73,23 @@ describe('conflict log in plain Portuguese', () => {
     expect(whoText(null, emails)).toBe('o site (cliente)');
   });
 });
+
+describe('Garantia padrão (dias)', () => {
+  test('blank is the default (null: 90 days); a stored value shows and saves back', () => {
+    expect(formFromCompany(company).warrantyDays).toBe('');
+    expect(companyPatchFrom(formFromCompany(company)).patch?.warranty_days).toBeNull();
+    const stored = formFromCompany({ ...company, warranty_days: 180 });
+    expect(stored.warrantyDays).toBe('180');
+    expect(companyPatchFrom(stored).patch?.warranty_days).toBe(180);
+    expect(companyPatchFrom({ ...stored, warrantyDays: ' 0 ' }).patch?.warranty_days).toBe(0);
+    expect(companyPatchFrom({ ...stored, warrantyDays: '3.650' }).patch?.warranty_days).toBe(3650);
+  });
+  test('0 to 3650 whole days: anything else is refused with a pt-BR reason and nothing saved', () => {
+    for (const typed of ['3651', '-1', '90,5', '1e3', 'noventa', '99999']) {
+      const { errors, patch } = companyPatchFrom({ ...formFromCompany(company), warrantyDays: typed });
+      expect(patch, typed).toBeNull();
+      expect(errors.warrantyDays, typed).toBe(COMPANY_MESSAGES.warrantyDays);
+    }
+    expect(COMPANY_MESSAGES.warrantyDays).toContain('de 0 a 3650');
+  });
+});
