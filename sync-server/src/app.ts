@@ -24,7 +24,6 @@ import { certificateRoutes } from './tls/routes';
 import { PublicAnswers } from './public/answers';
 import { PublicBudget } from './public/budget';
 import { publicRoutes } from './public/routes';
-import { publicPhotoRoutes } from './photos/public';
 import { PUSH_ROUTE, syncRoutes } from './sync/routes';
 import { photoRoutes } from './photos/routes';
 
@@ -117,7 +116,6 @@ export async function buildApp({ config, db, logger = false, tls }: BuildAppOpti
   // One budget per client address for every public quotation route, the drawn page included.
   const publicBudget = new PublicBudget(config.publicRateLimitPerMinute);
   await app.register(publicRoutes, { answers, budget: publicBudget });
-  await app.register(publicPhotoRoutes);
   await app.register(syncRoutes, { db, requireSession });
   // Photos of an OS: the upload reads raw image bytes (its own body parser and limit).
   await app.register(photoRoutes);

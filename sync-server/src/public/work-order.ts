@@ -9,7 +9,7 @@
 import { orderMoves, isWorkOrderStage, FIRST_WORK_ORDER_STAGE, type PublicWorkOrder, type WorkOrderStage } from '@shared';
 import type { Queryable } from '../db/types';
 
-/** Where a photo marked for the customer is served (sync-server/src/photos/public.ts). */
+/** Where a photo marked for the customer is served (sync-server/src/photos/routes.ts). */
 export const publicPhotoUrl = (token: string) => `/api/public/photos/${encodeURIComponent(token)}`;
 
 const asIso = (v: unknown): string => (v instanceof Date ? v.toISOString() : String(v));
