@@ -40,6 +40,8 @@ export const routes: RouteObject[] = [
               { path: 'dashboard', lazy: () => import('./pages/cashflow').then((m) => ({ Component: m.DashboardRoute })) },
               { path: 'stock', lazy: () => import('./pages/stock').then((m) => ({ Component: m.StockRoute })) },
               { path: 'reports', lazy: () => import('./pages/reports').then((m) => ({ Component: m.ReportsRoute })) },
+              { path: 'services', lazy: () => import('./pages/services').then((m) => ({ Component: m.ServicesRoute })) },
+              { path: 'services/:id', lazy: () => import('./pages/services').then((m) => ({ Component: m.WorkOrderRoute })) },
               { path: 'quotations', lazy: () => import('./pages/quotations').then((m) => ({ Component: m.QuotationsRoute })) },
               { path: 'settings', lazy: () => import('./pages/settings').then((m) => ({ Component: m.SettingsRoute })) },
               { path: 'customers', lazy: () => import('./pages/customers').then((m) => ({ Component: m.CustomersRoute })) },

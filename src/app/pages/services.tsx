@@ -1,0 +1,36 @@
+/**
+ * Route modules for /adm/services (Ordens de Serviço) and /adm/services/:id: compose the services
+ * feature with what it needs from others — the quotation form's customer picker (with the
+ * customers feature's form dialog), the cash flow's receivable and, when present, the photos.
+ */
+import { useCallback } from 'react';
+import { useParams } from 'react-router-dom';
+import type { QuotationDoc } from '@shared';
+import { CustomerFormDialog } from '../../features/customers';
+import { CustomerPicker } from '../../features/quotations/CustomerPicker';
+import { ServicesPage } from '../../features/services/ServicesPage';
+import { WorkOrderPage } from '../../features/services/WorkOrderPage';
+import type { CustomerPickerProps, PhotoSlot, Receivable } from '../../features/services/types';
+import { useLaunchToCash } from '../launch-to-cash';
+import { useMarkQuotationPaid } from '../receivable';
+
+function WorkOrderCustomerPicker(props: CustomerPickerProps) {
+  return <CustomerPicker {...props} CustomerFormDialog={CustomerFormDialog} />;
+}
+
+export const ServicesRoute = () => <ServicesPage CustomerPicker={WorkOrderCustomerPicker} />;
+
+/**
+ * The photos of an OS: the photos feature's `<WorkOrderPhotos workOrderId canDelete />` goes here
+ * once it is on this branch (src/features/work-order-photos/); until then the slot stays empty.
+ */
+const photos: PhotoSlot | undefined = undefined;
+
+export function WorkOrderRoute() {
+  const { id } = useParams();
+  const launch = useLaunchToCash();
+  const markPaid = useMarkQuotationPaid();
+  const onMarkPaid = useCallback((q: QuotationDoc) => markPaid(q), [markPaid]);
+  const receivable: Receivable = { launchedQuotationIds: launch.launchedQuotationIds, onLaunchToCash: launch.onLaunchToCash, onMarkPaid };
+  return <WorkOrderPage key={id ?? ''} id={id} receivable={receivable} photos={photos} />;
+}
