@@ -1,5 +1,5 @@
 /** Responsável and Previsão de entrega (saved as they change), the quotation's Prazo de execução beside. */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Field, Input, SimpleGrid, Text } from '@chakra-ui/react';
 import type { StaffDoc } from '@shared';
 import { workOrderCommands, type WorkOrderView } from '../../data/db/work-orders';
@@ -9,7 +9,12 @@ import { attempt, done } from './toast';
 
 export function Planning({ order, members }: { order: WorkOrderView; members: StaffDoc[] }) {
   const [forecast, setForecast] = useState(order.forecast_date ?? '');
-  useEffect(() => setForecast(order.forecast_date ?? ''), [order.forecast_date]);
+  // Another device (or this one) saved a new date: show it (React's "adjust state on a prop change").
+  const [seen, setSeen] = useState(order.forecast_date ?? '');
+  if ((order.forecast_date ?? '') !== seen) {
+    setSeen(order.forecast_date ?? '');
+    setForecast(order.forecast_date ?? '');
+  }
   const save = async (patch: { responsible_id?: string | null; forecast_date?: string | null }) => {
     if (await attempt(() => workOrderCommands.update(order.id, patch))) done(SV.saved);
   };
