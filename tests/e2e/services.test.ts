@@ -188,7 +188,7 @@ test('Nova OS at the counter; the floor list on a phone and the board at 1280 px
   await dialog.getByLabel('Descrição').click();
   await page.keyboard.type('Solda de eixo de carreta');
   await dialog.locator('input[name=total_amount]').click();
-  await page.keyboard.type('35050');
+  await page.keyboard.type('350,50');
   expect(await dialog.locator('input[name=total_amount]').inputValue()).toBe('350,50');
   await dialog.getByRole('button', { name: 'Criar OS' }).click();
   await page.waitForURL(/\/adm\/services\/(?!os-)/);
