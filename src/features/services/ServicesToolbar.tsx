@@ -26,7 +26,7 @@ function Toggle({ checked, onChange, label }: { checked: boolean; onChange: (v: 
 export function ServicesToolbar({ text, onText, mine, onMine, closed, count }: Props) {
   return (
     <HStack gap="3" mb="3" wrap="wrap">
-      <InputGroup flex="1" minW="220px" startElement={<Search size={16} />}>
+      <InputGroup flex="1" flexBasis={{ base: '100%', md: 'auto' }} minW="220px" startElement={<Search size={16} />}>
         <Input type="search" size="lg" placeholder={SV.searchPlaceholder} aria-label={SV.searchLabel} value={text} onChange={(e) => onText(e.target.value)} />
       </InputGroup>
       <Toggle checked={mine} onChange={onMine} label={SV.mine} />

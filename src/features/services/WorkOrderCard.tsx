@@ -23,7 +23,7 @@ export const WorkOrderCard = memo(function WorkOrderCard({ order, customer, resp
       _hover={{ borderColor: 'blue.300', shadow: 'sm' }}
       _focusVisible={{ outline: '2px solid', outlineColor: 'blue.500', outlineOffset: '2px' }}
     >
-      <Link to={`/adm/services/${encodeURIComponent(order.id)}`} aria-label={SV.open(order.code)} data-testid="work-order-card" data-code={order.code}>
+      <Link to={`/adm/services/${encodeURIComponent(order.id)}`} data-testid="work-order-card" data-code={order.code}>
         <Stack gap="1.5">
           <HStack justify="space-between" gap="2" wrap="wrap">
             <Text fontFamily="mono" fontWeight="bold">

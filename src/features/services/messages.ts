@@ -22,7 +22,6 @@ export const SV = {
   customer: 'Cliente',
   description: 'Descrição',
   value: 'Valor',
-  open: (code: string) => `Abrir ${code}`,
   // Nova OS
   newTitle: 'Nova ordem de serviço',
   customerRequired: 'Selecione um cliente.',
