@@ -20,6 +20,7 @@ import {
   companyDoc,
   customerDoc,
   docStamp,
+  logout,
   newContext,
   openSuite,
   pullAll,
@@ -212,6 +213,8 @@ test('Nova OS at the counter; the floor list on a phone and the board at 1280 px
   await expect.poll(() => page.locator('[data-testid=work-order-card]').count()).toBe(2);
   await page.screenshot({ path: artifactPath('services-list-390.png'), fullPage: true });
 
+  // Three devices per user: the API session's slot goes to the desktop (test 1's phone keeps its own).
+  await logout(server, suite.staff);
   const desk = await newContext(suite.browser, server);
   await signIn(desk.page, ADMIN_EMAIL, STAFF_PASSWORD);
   await desk.page.goto('/adm/services');
