@@ -2,7 +2,7 @@
  * Which database changes deserve a toast (spec §8 "Realtime toasts", issue 6 "Live updates and
  * toasts"). Pure: the data layer feeds it the changes RxDB reports; it answers what to show.
  *
- * - Only customers and quotations toast.
+ * - Only customers, quotations and ordens de serviço (the OS, its moves and notes) toast.
  * - A change whose `updated_by` (stamped by the server on every accepted write, and locally on
  *   this device's writes) is the signed-in user never toasts — whichever device made it.
  * - A quotation the customer accepted or rejected on the public page (status → accepted/rejected
@@ -12,7 +12,7 @@
  * - A document whose writer is unknown (no updated_by at all, older data) does not toast.
  */
 
-export type WatchedCollection = 'customers' | 'quotations';
+export type WatchedCollection = 'customers' | 'quotations' | 'work_orders' | 'work_order_events';
 export type ChangeOperation = 'INSERT' | 'UPDATE' | 'DELETE';
 
 export interface ChangedDoc {
@@ -49,6 +49,10 @@ export type RemoteToastKind =
   | 'quotation-removed'
   | 'quotation-accepted'
   | 'quotation-rejected'
+  | 'work-order-opened'
+  | 'work-order-updated'
+  | 'work-order-moved'
+  | 'work-order-note'
   | 'summary';
 
 export interface RemoteToast {
@@ -69,6 +73,10 @@ export const REMOTE_TOAST_TEXT = {
   quotationRemoved: { title: 'Orçamento removido', description: 'Um orçamento foi removido.' },
   quotationAccepted: { title: 'Orçamento aceito', description: (code: string) => `O cliente aceitou o orçamento ${code}.` },
   quotationRejected: { title: 'Orçamento rejeitado', description: (code: string) => `O cliente recusou o orçamento ${code}.` },
+  workOrderOpened: { title: 'Nova ordem de serviço', description: (code: string) => `A ordem de serviço ${code} foi aberta.` },
+  workOrderUpdated: { title: 'Ordem de serviço atualizada', description: (code: string) => `A ordem de serviço ${code} foi atualizada.` },
+  workOrderMoved: { title: 'Ordem de serviço movida', description: (stage: string) => `Uma ordem de serviço foi movida para ${stage}.` },
+  workOrderNote: { title: 'Nova anotação', description: 'Uma anotação foi adicionada a uma ordem de serviço.' },
   summary: {
     title: 'Dados atualizados',
     description: (n: number) => `${n} alterações feitas por outros usuários foram recebidas.`,
@@ -97,8 +105,32 @@ function writerOf(change: DocChange): string | null | undefined {
   return undefined;
 }
 
-export function remoteChangeToast(change: DocChange, ctx: ChangeContext): RemoteToast | null {
+/**
+ * Ordens de serviço (issue 31): another staff member opened or changed an OS, moved one or wrote
+ * a note. Events are insert-only: only their insertion is news. Deletions are not announced.
+ */
+function workOrderToast(change: DocChange, ctx: ChangeContext, stageLabel: (stage: string) => string): RemoteToast | null {
   const { collection, doc, previous } = change;
+  const writer = collection === 'work_order_events' ? doc.created_by : writerOf(change);
+  if (writer === undefined || writer === null || writer === ctx.userId) return null;
+  if (ctx.staffIds && !ctx.staffIds.has(writer)) return null;
+  if (change.operation === 'DELETE' || doc._deleted === true) return null;
+  const T = REMOTE_TOAST_TEXT;
+  if (collection === 'work_order_events') {
+    if (change.operation !== 'INSERT') return null;
+    if (doc.kind === 'move') return { kind: 'work-order-moved', type: 'info', id: doc.id, title: T.workOrderMoved.title, description: T.workOrderMoved.description(stageLabel(String(doc.to_stage ?? ''))) };
+    if (doc.kind === 'note') return { kind: 'work-order-note', type: 'info', id: doc.id, title: T.workOrderNote.title, description: T.workOrderNote.description };
+    return null;
+  }
+  const code = String(doc.code ?? '');
+  if (change.operation === 'INSERT' || previous?._deleted) return { kind: 'work-order-opened', type: 'info', id: doc.id, title: T.workOrderOpened.title, description: T.workOrderOpened.description(code) };
+  if (previous && !visiblyChanged(previous, doc)) return null;
+  return { kind: 'work-order-updated', type: 'info', id: doc.id, title: T.workOrderUpdated.title, description: T.workOrderUpdated.description(code) };
+}
+
+export function remoteChangeToast(change: DocChange, ctx: ChangeContext, stageLabel: (stage: string) => string = (s) => s): RemoteToast | null {
+  const { collection, doc, previous } = change;
+  if (collection === 'work_orders' || collection === 'work_order_events') return workOrderToast(change, ctx, stageLabel);
   if (collection !== 'customers' && collection !== 'quotations') return null;
   const deleted = change.operation === 'DELETE' || doc._deleted === true;
   const writer = writerOf(change);

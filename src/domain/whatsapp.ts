@@ -47,3 +47,25 @@ export function formatPhoneBR(raw: string | null | undefined): string {
   if (d.length === 10) return `(${d.slice(0, 2)}) ${d.slice(2, 6)}-${d.slice(6)}`;
   return s.trim();
 }
+
+/**
+ * Avisar cliente (issue 31 §7): a pt-BR message naming the job, its stage and — when it came from
+ * a quotation — the link the customer follows it on. At Pronto para retirada it says so.
+ */
+export function workOrderNoticeMessage(i: {
+  name: string;
+  company: string;
+  code: string;
+  description: string;
+  /** 'pronto_para_retirada' words it as ready for pickup; anything else names `stageLabel`. */
+  ready: boolean;
+  stageLabel: string;
+  link: string | null;
+}): string {
+  const job = i.description.trim() ? `${i.code} (${i.description.trim().replace(/\s+/g, ' ').slice(0, 80)})` : i.code;
+  const hello = `Olá ${i.name || 'cliente'}`;
+  const body = i.ready
+    ? `${hello}, o seu serviço ${job} da ${i.company} está pronto para retirada!`
+    : `${hello}, novidades do seu serviço ${job} da ${i.company}: ${i.stageLabel}.`;
+  return i.link ? `${body} Acompanhe por aqui: ${i.link}` : body;
+}

@@ -26,6 +26,7 @@ const stamp = docStamp;
 
 let suite: E2eSuite;
 const quotation = quotationDoc({ description: 'Portão basculante com pintura' });
+const acceptedQuotation = quotationDoc({ description: 'Grade de proteção em metalon', status: 'accepted', decided_at: new Date().toISOString() });
 
 beforeAll(async () => {
   suite = await openSuite();
@@ -33,7 +34,16 @@ beforeAll(async () => {
   const ana = customerDoc({ name: 'Ana Serralheria', phone: '(35) 99811-0001' });
   await seed(server, staff, 'customers', [ana, customerDoc({ name: 'Bruno Metalúrgica', phone: '(35) 99811-0002' })]);
   Object.assign(quotation, { customer_id: ana.id, materials: [{ name: 'Metalon 50x30', quantity: 6, price: 89.9 }] });
-  await seed(server, staff, 'quotations', [quotation]);
+  Object.assign(acceptedQuotation, { customer_id: ana.id });
+  await seed(server, staff, 'quotations', [quotation, acceptedQuotation]);
+  // An ordem de serviço (issue 31), late: its Previsão de entrega was yesterday.
+  await seed(server, staff, 'work_orders', [
+    {
+      id: `os-${acceptedQuotation.id}`, code: acceptedQuotation.code, quotation_id: acceptedQuotation.id, customer_id: ana.id,
+      description: acceptedQuotation.description, total_amount: acceptedQuotation.total_amount, execution_deadline: '10 dias úteis',
+      responsible_id: null, forecast_date: new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10), warranty_until: null, updated_by: null, ...stamp(),
+    },
+  ]);
   await seed(server, staff, 'transactions', [
     { id: randomUUID(), type: 'entrada', customer_id: ana.id, quotation_id: null, name: null, category: null, description: 'Portão', amount: 1500.1, payment_method: 'pix', payment_status: 'pago', due_date: null, ...stamp() },
     { id: randomUUID(), type: 'despesas', customer_id: null, quotation_id: null, name: 'Imobiliária', category: 'aluguel', description: 'Aluguel', amount: 1200, payment_method: 'n/a', payment_status: 'pendente', due_date: new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10), ...stamp() },
@@ -141,6 +151,23 @@ for (const [size, options] of [['1280×800', {}], ['390×844', PHONE]] as const)
     await page.getByText('Portão basculante com pintura').first().waitFor();
     await check(page, `${size} staff quotation view`, found);
 
+    await page.goto('/adm/services');
+    await page.getByText('Grade de proteção em metalon').first().waitFor({ timeout: 20_000 });
+    await page.getByText('Atrasada').first().waitFor();
+    await check(page, `${size} services (floor list / board)`, found);
+    await page.getByRole('button', { name: 'Nova OS' }).click();
+    await page.getByTestId('new-work-order').waitFor();
+    await check(page, `${size} Nova OS dialog`, found);
+    await closeDialog(page, page.getByTestId('new-work-order'));
+    await page.goto(`/adm/services/os-${acceptedQuotation.id}`);
+    await page.getByTestId('work-order').getByText('Grade de proteção em metalon').waitFor({ timeout: 20_000 });
+    await check(page, `${size} ordem de serviço`, found);
+    await page.getByRole('button', { name: 'Outra etapa…' }).click();
+    await page.getByRole('menuitem', { name: 'Cancelada' }).click();
+    await page.getByRole('alertdialog').waitFor();
+    await check(page, `${size} cancel OS confirm`, found);
+    await closeDialog(page, page.getByRole('alertdialog'));
+
     await page.goto('/adm/stock');
     await page.getByText('Chapa Lisa').first().waitFor({ timeout: 20_000 });
     await check(page, `${size} stock list`, found);
@@ -191,5 +218,6 @@ for (const [size, options] of [['1280×800', {}], ['390×844', PHONE]] as const)
     }
 
     expect(found, found.join('\n')).toEqual([]);
-  }, 240_000);
+    // (360 s: the sweep now also walks the Ordens de Serviço screens; 240 s ran out on a loaded 2-core machine.)
+  }, 360_000);
 }

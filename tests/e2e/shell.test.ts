@@ -69,7 +69,7 @@ test('the mobile shell: menu, bottom bar, and a top bar that hides on scroll', a
   await page.getByRole('button', { name: /menu/i }).first().click();
   const menu = page.getByRole('dialog');
   await menu.waitFor({ state: 'visible' });
-  for (const entry of ['Fluxo de Caixa', 'Clientes', 'Estoque', 'Relatórios', 'Orçamentos', 'Configurações', 'Sair']) {
+  for (const entry of ['Fluxo de Caixa', 'Clientes', 'Estoque', 'Relatórios', 'Orçamentos', 'Serviços', 'Configurações', 'Sair']) {
     await menu.getByRole('button', { name: entry, exact: true }).waitFor({ state: 'visible' });
   }
   await menu.getByRole('button', { name: 'Relatórios', exact: true }).click();
@@ -79,8 +79,11 @@ test('the mobile shell: menu, bottom bar, and a top bar that hides on scroll', a
 
   // Bottom bar.
   const bottom = page.getByRole('navigation').filter({ hasText: 'Perfil' }).last();
+  // Five items, in the order of issue 31: Dashboard, Orçamentos, Serviços, Estoque, Perfil.
+  expect(await bottom.getByRole('button').allInnerTexts()).toEqual(['Dashboard', 'Orçamentos', 'Serviços', 'Estoque', 'Perfil']);
   const tabs: [string, string, string][] = [
     ['Orçamentos', '/adm/quotations', 'Orçamentos'],
+    ['Serviços', '/adm/services', 'Ordens de Serviço'],
     ['Estoque', '/adm/stock', 'Estoque'],
     ['Perfil', '/adm/settings?tab=conta', 'Configurações'],
     ['Dashboard', '/adm/dashboard', 'Dashboard'],

@@ -2,8 +2,10 @@
 import { CustomerFormDialog } from '../../features/customers';
 import { QuotationsPage } from '../../features/quotations/QuotationsPage';
 import { useLaunchToCash } from '../launch-to-cash';
+import { useWorkOrderActions } from '../work-order-actions';
 
 export function QuotationsRoute() {
   const launch = useLaunchToCash();
-  return <QuotationsPage CustomerFormDialog={CustomerFormDialog} {...launch} />;
+  const workOrders = useWorkOrderActions();
+  return <QuotationsPage CustomerFormDialog={CustomerFormDialog} {...launch} {...workOrders} />;
 }

@@ -1,28 +1,34 @@
 /**
- * Route module for /adm/services/:id — a minimal OS page holding its photos (issue 31 §5) until
- * the Serviços screen (features/services) replaces it; the photos stay a component of their own.
+ * Route modules for /adm/services (Ordens de Serviço) and /adm/services/:id: compose the services
+ * feature with what it needs from others — the quotation form's customer picker (with the
+ * customers feature's form dialog), the cash flow's receivable and, when present, the photos.
  */
+import { useCallback } from 'react';
 import { useParams } from 'react-router-dom';
-import { Box, Heading, Stack, Text } from '@chakra-ui/react';
-import { useMyRole } from '../../data/db/staff';
-import { useWorkOrder } from '../../data/db/work-orders';
+import type { QuotationDoc } from '@shared';
+import { CustomerFormDialog } from '../../features/customers';
+import { CustomerPicker } from '../../features/quotations/CustomerPicker';
+import { ServicesPage } from '../../features/services/ServicesPage';
+import { WorkOrderPage } from '../../features/services/WorkOrderPage';
 import { WorkOrderPhotos } from '../../features/work-order-photos';
+import type { CustomerPickerProps, PhotoSlot, Receivable } from '../../features/services/types';
+import { useLaunchToCash } from '../launch-to-cash';
+import { useMarkQuotationPaid } from '../receivable';
 
-export function ServiceRoute() {
-  const { id = '' } = useParams();
-  const { order, loading } = useWorkOrder(id);
-  const role = useMyRole();
-  return (
-    <Box p={{ base: '3', md: '6' }} maxW="6xl" mx="auto">
-      <Stack gap="4">
-        <Stack gap="0">
-          <Heading as="h1" size="lg">
-            {order ? `OS ${order.code}` : loading ? '…' : 'Ordem de serviço não encontrada.'}
-          </Heading>
-          {order && <Text color="fg.muted">{order.description}</Text>}
-        </Stack>
-        {order && <WorkOrderPhotos workOrderId={order.id} canDelete={role === 'owner'} />}
-      </Stack>
-    </Box>
-  );
+function WorkOrderCustomerPicker(props: CustomerPickerProps) {
+  return <CustomerPicker {...props} CustomerFormDialog={CustomerFormDialog} />;
+}
+
+export const ServicesRoute = () => <ServicesPage CustomerPicker={WorkOrderCustomerPicker} />;
+
+/** The photos of an OS: the photos feature (Tirar foto, Mostrar ao cliente, the owner's delete). */
+const photos: PhotoSlot = (workOrderId, canDelete) => <WorkOrderPhotos workOrderId={workOrderId} canDelete={canDelete} />;
+
+export function WorkOrderRoute() {
+  const { id } = useParams();
+  const launch = useLaunchToCash();
+  const markPaid = useMarkQuotationPaid();
+  const onMarkPaid = useCallback((q: QuotationDoc) => markPaid(q), [markPaid]);
+  const receivable: Receivable = { launchedQuotationIds: launch.launchedQuotationIds, onLaunchToCash: launch.onLaunchToCash, onMarkPaid };
+  return <WorkOrderPage key={id ?? ''} id={id} receivable={receivable} photos={photos} />;
 }

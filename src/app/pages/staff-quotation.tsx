@@ -13,6 +13,7 @@ import '../../features/public-quotation/quotation.css';
 import { StaffQuotationPage } from '../../features/quotations/StaffQuotationPage';
 import { CustomerFormDialog } from '../../features/customers';
 import { useLaunchToCash } from '../launch-to-cash';
+import { useWorkOrderActions } from '../work-order-actions';
 import { isQuotationExpired } from '../../domain/quotation-status';
 
 const PixPanel = lazy(() => import('../../features/public-quotation/PixPanel'));
@@ -60,9 +61,11 @@ function toPublicCompany(c: CompanyDoc | null): PublicCompany | null {
 export const StaffQuotationRoute = () => {
   const { code } = useParams();
   const launch = useLaunchToCash();
+  const workOrders = useWorkOrderActions();
   return (
     <StaffQuotationPage
       {...launch}
+      {...workOrders}
       key={code ?? ''}
       code={code}
       CustomerFormDialog={CustomerFormDialog}

@@ -9,10 +9,11 @@
  * A document this device just had refused is reverted by replication: that is not news either.
  */
 import type { Subscription } from 'rxjs';
+import { WORK_ORDER_STAGE_LABELS, isWorkOrderStage } from '@shared';
 import { collapseToasts, remoteChangeToast, type ChangedDoc, type RemoteToast } from '../../domain/remote-changes';
 import type { ForjaDatabase } from './create-database';
 
-const WATCHED = ['customers', 'quotations'] as const;
+const WATCHED = ['customers', 'quotations', 'work_orders', 'work_order_events'] as const;
 
 export interface WatchRemoteChangesOptions {
   /** How long to gather changes before reporting them (one burst). */
@@ -21,6 +22,8 @@ export interface WatchRemoteChangesOptions {
   settleTimeoutMs?: number;
   maxToasts?: number;
 }
+
+const stageLabel = (s: string) => (isWorkOrderStage(s) ? WORK_ORDER_STAGE_LABELS[s] : s);
 
 export function watchRemoteChanges(
   fdb: ForjaDatabase,
@@ -77,6 +80,7 @@ export function watchRemoteChanges(
               previous: (ev.previousDocumentData ?? null) as unknown as ChangedDoc | null,
             },
             { userId },
+            stageLabel,
           );
           if (toast) buffer.push(toast);
         }

@@ -6,7 +6,7 @@
  * movements linked to the OS; photos are written by the server when their bytes arrive
  * (photo-queue.ts sends them), devices only toggle Mostrar ao cliente or (owner) delete.
  */
-import { combineLatest, map } from 'rxjs';
+import { combineLatest, map, of } from 'rxjs';
 import {
   DEFAULT_WARRANTY_DAYS,
   ERROR_MESSAGES,
@@ -115,6 +115,15 @@ export function useWorkOrderQuotationIds(): ReadonlySet<string> {
   return data ?? EMPTY_IDS;
 }
 const EMPTY_IDS: ReadonlySet<string> = new Set();
+
+/** The quotation an OS came from (its link and secret for Avisar cliente, its receivable), live; null for a counter job. */
+export function useWorkOrderQuotation(quotationId: string | null | undefined): QuotationDoc | null {
+  const { data } = useLiveQuery(
+    (db) => (quotationId ? db.quotations.findOne(quotationId).$.pipe(map((d) => (d ? (d.toJSON() as QuotationDoc) : null))) : of(null)),
+    [quotationId ?? ''],
+  );
+  return data ?? null;
+}
 
 /** Which stock items an OS used, for an item's view: OS code per item id, live. */
 export function useWorkOrdersUsingItem(itemId: string | null): { id: string; code: string; quantity: number }[] {

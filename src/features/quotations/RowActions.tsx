@@ -1,15 +1,16 @@
 /** The action buttons of one quotation (table row, card, staff view). */
 import { useState } from 'react';
 import { Button, HStack, IconButton } from '@chakra-ui/react';
-import { Eye, FileDown, Link2, Pencil, Share2, Trash2, Wallet } from 'lucide-react';
+import { ClipboardList, Eye, FileDown, Link2, Pencil, Share2, Trash2, Wallet, Wrench } from 'lucide-react';
 import type { QuotationDoc } from '@shared';
 import { QT } from './messages';
+import type { WorkOrderHooks } from './types';
 import type { QuotationActions } from './useQuotationActions';
 
 export type LaunchProps = {
   onLaunchToCash?: (q: QuotationDoc) => Promise<void>;
   launchedQuotationIds?: ReadonlySet<string>;
-};
+} & WorkOrderHooks;
 
 type Props = LaunchProps & {
   q: QuotationDoc;
@@ -21,6 +22,39 @@ type Props = LaunchProps & {
   compact?: boolean;
   afterDelete?: () => void;
 };
+
+/** An accepted quotation: 'Abrir ordem de serviço', or 'Ver ordem de serviço' once it has one. */
+export function WorkOrderButton({ q, onOpenWorkOrder, onViewWorkOrder, workOrderQuotationIds, size = 'xs' }: WorkOrderHooks & { q: QuotationDoc; size?: 'xs' | 'sm' }) {
+  const [busy, setBusy] = useState(false);
+  const has = workOrderQuotationIds?.has(q.id) ?? false;
+  if (has && onViewWorkOrder) {
+    return (
+      <Button size={size} variant="outline" colorPalette="blue" onClick={() => onViewWorkOrder(q)}>
+        <ClipboardList size={14} aria-hidden="true" />
+        {QT.actions.viewWorkOrder}
+      </Button>
+    );
+  }
+  if (!onOpenWorkOrder || q.status !== 'accepted' || has) return null;
+  return (
+    <Button
+      size={size}
+      colorPalette="blue"
+      loading={busy}
+      onClick={async () => {
+        setBusy(true);
+        try {
+          await onOpenWorkOrder(q);
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <Wrench size={14} aria-hidden="true" />
+      {QT.actions.openWorkOrder}
+    </Button>
+  );
+}
 
 export function LaunchButton({ q, onLaunchToCash, launchedQuotationIds, size = 'xs' }: LaunchProps & { q: QuotationDoc; size?: 'xs' | 'sm' }) {
   const [busy, setBusy] = useState(false);
@@ -48,7 +82,7 @@ export function LaunchButton({ q, onLaunchToCash, launchedQuotationIds, size = '
   );
 }
 
-export function RowActions({ q, actions, onEdit, withLabels, compact, afterDelete, ...launch }: Props) {
+export function RowActions({ q, actions, onEdit, withLabels, compact, afterDelete, onOpenWorkOrder, onViewWorkOrder, workOrderQuotationIds, ...launch }: Props) {
   const items = [
     { key: 'view', label: QT.actions.view, icon: <Eye size={16} />, run: () => actions.view(q) },
     { key: 'edit', label: QT.actions.edit, icon: <Pencil size={16} />, run: () => onEdit(q) },
@@ -72,6 +106,7 @@ export function RowActions({ q, actions, onEdit, withLabels, compact, afterDelet
         ),
       )}
       <LaunchButton q={q} {...launch} />
+      <WorkOrderButton q={q} onOpenWorkOrder={onOpenWorkOrder} onViewWorkOrder={onViewWorkOrder} workOrderQuotationIds={workOrderQuotationIds} />
     </HStack>
   );
 }

@@ -46,6 +46,8 @@ export const QT = {
     delete: 'Excluir',
     launch: 'Lançar no caixa',
     launched: 'Lançado no caixa',
+    openWorkOrder: 'Abrir ordem de serviço',
+    viewWorkOrder: 'Ver ordem de serviço',
     add: 'Novo Orçamento',
   },
   // §8 copy / share

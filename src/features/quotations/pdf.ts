@@ -4,6 +4,7 @@
  */
 import type { CompanyDoc, CustomerDoc, QuotationDoc } from '@shared';
 import { buildStaticPix } from '../../domain/brcode';
+import { companyContactLines } from '../../domain/company-contacts';
 import { formatDate } from '../../domain/dates';
 import { formatBRL, lineTotalCents, formatCentsBRL, toCents } from '../../domain/money';
 import { qrMatrix } from '../../domain/qr';
@@ -57,12 +58,7 @@ export async function saveQuotationPdf(q: QuotationDoc, customer: CustomerDoc | 
       text(company.tagline, M, { size: 9, color: 90 });
       y += 4.5;
     }
-    const contacts = [
-      [company.address, company.city].filter(Boolean).join(' — '),
-      company.phones.length ? `Telefone: ${company.phones.map(formatPhoneBR).join(' / ')}` : '',
-      company.whatsapp_numbers.length ? `WhatsApp: ${company.whatsapp_numbers.map(formatPhoneBR).join(' / ')}` : '',
-      company.email ? `E-mail: ${company.email}` : '',
-    ].filter(Boolean);
+    const contacts = companyContactLines(company);
     for (const c of contacts) {
       text(c, M, { size: 9, color: 70 });
       y += 4.2;

@@ -9,4 +9,15 @@ export type CustomerFormDialogComponent = ComponentType<CustomerFormDialogProps>
 export type LaunchToCash = {
   onLaunchToCash?: (q: QuotationDoc) => Promise<void>;
   launchedQuotationIds?: ReadonlySet<string>;
+} & WorkOrderHooks;
+
+/**
+ * 'Abrir ordem de serviço' / 'Ver ordem de serviço' on an accepted quotation (issue 31): the OS
+ * commands and the navigation are composed in by the app.
+ */
+export type WorkOrderHooks = {
+  onOpenWorkOrder?: (q: QuotationDoc) => Promise<void>;
+  onViewWorkOrder?: (q: QuotationDoc) => void;
+  /** Ids of the quotations that already have an OS. */
+  workOrderQuotationIds?: ReadonlySet<string>;
 };

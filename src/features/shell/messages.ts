@@ -6,6 +6,8 @@ export const SHELL_MESSAGES = {
   stock: 'Estoque',
   reports: 'Relatórios',
   quotations: 'Orçamentos',
+  services: 'Serviços',
+  servicesTitle: 'Ordens de Serviço',
   settings: 'Configurações',
   signOut: 'Sair',
   titleDashboard: 'Dashboard',

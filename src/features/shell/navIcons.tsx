@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { ChartColumn, FileText, House, Package, Settings, User, Users, Wallet } from 'lucide-react';
+import { ChartColumn, FileText, House, Package, Settings, User, Users, Wallet, Wrench } from 'lucide-react';
 import type { NavKey } from './navigation';
 
 export const NAV_ICONS: Record<NavKey, LucideIcon> = {
@@ -8,6 +8,7 @@ export const NAV_ICONS: Record<NavKey, LucideIcon> = {
   stock: Package,
   reports: ChartColumn,
   quotations: FileText,
+  services: Wrench,
   settings: Settings,
 };
 

@@ -103,3 +103,21 @@ describe('bursts', () => {
     expect(collapseToasts(Array.from({ length: 50 }, (_, i) => info(i)))).toHaveLength(1);
   });
 });
+
+describe('ordens de serviço (issue 31)', () => {
+  const ctx = { userId: 'me' };
+  const stage = (s: string) => ({ em_execucao: 'Em execução' })[s] ?? s;
+  it("another staff member's OS, move and note toast; my own and deletions do not", () => {
+    const os = { id: 'os-1', code: 'ORC-1', updated_by: 'other', created_by: 'other', description: 'x' };
+    expect(remoteChangeToast({ collection: 'work_orders', operation: 'INSERT', doc: os }, ctx)?.description).toBe('A ordem de serviço ORC-1 foi aberta.');
+    expect(remoteChangeToast({ collection: 'work_orders', operation: 'UPDATE', doc: { ...os, description: 'y' }, previous: os }, ctx)?.title).toBe('Ordem de serviço atualizada');
+    expect(remoteChangeToast({ collection: 'work_orders', operation: 'UPDATE', doc: { ...os, updated_at: 'z' }, previous: os }, ctx)).toBeNull();
+    expect(remoteChangeToast({ collection: 'work_orders', operation: 'INSERT', doc: { ...os, updated_by: 'me' } }, ctx)).toBeNull();
+    const move = { id: 'e1', kind: 'move', to_stage: 'em_execucao', created_by: 'other' };
+    expect(remoteChangeToast({ collection: 'work_order_events', operation: 'INSERT', doc: move }, ctx, stage)?.description).toBe('Uma ordem de serviço foi movida para Em execução.');
+    expect(remoteChangeToast({ collection: 'work_order_events', operation: 'UPDATE', doc: { ...move, server_seq: 3 }, previous: move }, ctx, stage)).toBeNull();
+    expect(remoteChangeToast({ collection: 'work_order_events', operation: 'INSERT', doc: { ...move, created_by: 'me' } }, ctx, stage)).toBeNull();
+    expect(remoteChangeToast({ collection: 'work_order_events', operation: 'INSERT', doc: { id: 'n', kind: 'note', text: 'a', created_by: 'other' } }, ctx)?.title).toBe('Nova anotação');
+    expect(remoteChangeToast({ collection: 'work_orders', operation: 'DELETE', doc: os }, ctx)).toBeNull();
+  });
+});

@@ -53,7 +53,7 @@ afterEach(async () => {
 describe('DesktopShell', () => {
   it('lists the spec items and highlights the current route', async () => {
     await mount('/adm/stock');
-    for (const label of ['Fluxo de Caixa', 'Clientes', 'Estoque', 'Relatórios', 'Orçamentos', 'Configurações', 'Sair']) {
+    for (const label of ['Fluxo de Caixa', 'Clientes', 'Estoque', 'Relatórios', 'Orçamentos', 'Serviços', 'Configurações', 'Sair']) {
       expect(button(label), label).toBeTruthy();
     }
     expect(button('Estoque').getAttribute('aria-current')).toBe('page');

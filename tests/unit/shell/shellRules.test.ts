@@ -65,6 +65,8 @@ describe('mobile top-bar title', () => {
     expect(routeTitle('/adm/dashboard')).toBe('Dashboard');
     expect(routeTitle('/adm/quotations')).toBe('Orçamentos');
     expect(routeTitle('/adm/stock')).toBe('Estoque');
+    expect(routeTitle('/adm/services')).toBe('Ordens de Serviço');
+    expect(routeTitle('/adm/services/os-1')).toBe('Ordens de Serviço');
     expect(routeTitle('/adm/reports')).toBe('Relatórios');
     expect(routeTitle('/adm/settings/')).toBe('Configurações');
     expect(routeTitle('/adm/quotation/ORC-1')).toBe('Forja');
