@@ -193,3 +193,30 @@ describe('when the server cannot draw the landing', () => {
     }
   });
 });
+
+describe('a drawn page with its CSS files in the build', () => {
+  let withCss: string;
+  beforeAll(() => {
+    withCss = mkdtempSync(path.join(os.tmpdir(), 'forja-web-css-'));
+    writeWebBuild(withCss);
+    writeFileSync(path.join(withCss, 'assets', 'landing-1.css'), '.ld-intro{color:#fff}</style><script>alert(1)</script>');
+  });
+  afterAll(() => rmSync(withCss, { recursive: true, force: true }));
+
+  test('carries the CSS inline, paints without waiting for a stylesheet, and leaves no way out of its <style>', async () => {
+    const server = await startTestServer({ env: { FORJA_WEB_DIR: withCss, FORJA_SSR_DIR: ssrDir } });
+    try {
+      const { page } = await get(server);
+      expect(rootOf(page)).toContain('class="ld-intro"');
+      const head = page.slice(0, page.indexOf('</head>'));
+      expect(head).toContain('<style>.ld-intro{color:#fff}');
+      // Nothing in the head that holds the first paint: the file only as a print stylesheet, for the route's CSS loader.
+      expect(head).not.toContain('<link rel="stylesheet" href=');
+      expect(head).toContain('<link rel="stylesheet" media="print" href="/assets/landing-1.css">');
+      expect(head).toContain('<link rel="modulepreload" href="/assets/landing-1.js">');
+      expect(page).not.toContain('</style><script>alert(1)');
+    } finally {
+      await server.stop();
+    }
+  });
+});
