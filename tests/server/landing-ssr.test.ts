@@ -220,3 +220,46 @@ describe('a drawn page with its CSS files in the build', () => {
     }
   });
 });
+
+describe('a build with the public pages’ own entry (public.html)', () => {
+  let withPublic: string;
+  beforeAll(() => {
+    withPublic = mkdtempSync(path.join(os.tmpdir(), 'forja-web-public-'));
+    writeWebBuild(withPublic);
+    writeFileSync(
+      path.join(withPublic, 'public.html'),
+      '<!doctype html><html lang="pt-BR"><head><title>Forja</title><script type="module" crossorigin src="/assets/site-public-1.js"></script></head><body><div id="root"></div></body></html>',
+    );
+    const manifest = {
+      'public.html': { file: 'assets/site-public-1.js', isEntry: true },
+      'src/app/pages/landing.tsx': { file: 'assets/site-landing-1.js', imports: ['public.html'], css: ['assets/site-landing-1.css'] },
+      'src/app/pages/public-quotation.tsx': { file: 'assets/site-pq-1.js', imports: ['public.html'] },
+    };
+    writeFileSync(path.join(withPublic, '.vite', 'public-manifest.json'), JSON.stringify(manifest));
+  });
+  afterAll(() => rmSync(withPublic, { recursive: true, force: true }));
+
+  test('/ and a quotation link come with the public entry and its chunks; the staff pages keep the staff app’s', async () => {
+    const server = await startTestServer({ env: { FORJA_WEB_DIR: withPublic, FORJA_SSR_DIR: ssrDir } });
+    try {
+      const landing = (await get(server)).page;
+      expect(rootOf(landing)).toContain('class="ld-intro"');
+      expect(landing).toContain('src="/assets/site-public-1.js"');
+      expect(landing).not.toContain('/assets/index-1.js');
+      expect(landing).toContain('<link rel="modulepreload" href="/assets/site-landing-1.js">');
+      expect(landing).not.toContain('href="/assets/site-public-1.js"');
+
+      const quotation = (await get(server, '/quotation/ORC-2024-00001')).page;
+      expect(quotation).toContain('src="/assets/site-public-1.js"');
+      expect(quotation).toContain('<link rel="modulepreload" href="/assets/site-pq-1.js">');
+
+      for (const staff of ['/auth', '/adm/quotations']) {
+        const page = (await get(server, staff)).page;
+        expect(page, staff).toContain('src="/assets/index-1.js"');
+        expect(page, staff).not.toContain('site-public');
+      }
+    } finally {
+      await server.stop();
+    }
+  });
+});
