@@ -8,7 +8,7 @@
  * the kit already (the same components in the staff area), both just render their children.
  * On a server-rendered page both wait until the page has hydrated: the server never loads the kit.
  */
-import { Children, lazy, Suspense, useContext, useEffect, useState, type ReactNode } from 'react';
+import { Children, lazy, Suspense, useContext, type ReactNode } from 'react';
 import { UiKitContext } from './kit-context';
 import { useToastShown } from './notify';
 import { useHydrated } from './useHydrated';
@@ -24,23 +24,10 @@ export function KitBoundary({ children }: { children: ReactNode }) {
   return (
     <Suspense fallback={null}>
       <LazyUiProvider toaster={false}>
-        <OnceMounted>
-          <Suspense fallback={null}>{children}</Suspense>
-        </OnceMounted>
+        <Suspense fallback={null}>{children}</Suspense>
       </LazyUiProvider>
     </Suspense>
   );
-}
-
-/**
- * Its children one render after it is mounted: the kit's provider (mounted with them when the kit
- * loads on a dialog's first use) has set up its styles and environment before a dialog opens in
- * it — a dialog opened in the same commit as the provider could close again at once.
- */
-function OnceMounted({ children }: { children: ReactNode }) {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  return mounted ? <>{children}</> : null;
 }
 
 export function KitToaster() {
