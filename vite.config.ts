@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { build, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
@@ -58,17 +58,70 @@ function buildStamp(): Plugin {
   };
 }
 
+const alias = { '@shared': fileURLToPath(new URL('./schemas', import.meta.url)) };
+
+/** Where the public pages' build lists its files (read by sync-server/src/http/page-preloads.ts). */
+const PUBLIC_MANIFEST = '.vite/public-manifest.json';
+
 /**
- * `vite build`: the web app, into dist/. `vite build --ssr src/ssr/entry-server.tsx --outDir
+ * The public pages' own build, made by every `vite build` of the web app right after the staff
+ * app's, into the same folder: public.html and its entry (src/public-main.tsx), which the server
+ * sends for / and /quotation/:code. A build of its own, because in one build with the staff app
+ * React Router would be one shared chunk holding everything either entry uses (its data router,
+ * ~18 KB gzip, ~57 KB of script to run on a phone). Its files are named assets/site-*, kept out of
+ * the service worker's precache: a staff device's service worker answers every page with
+ * index.html, these two too, so it never asks for them.
+ */
+function publicPagesBuild(): Plugin {
+  let outDir = '';
+  let root = '';
+  return {
+    name: 'forja-public-pages',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    configResolved(config) {
+      root = config.root;
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      // Before the service worker's precache list and the compressed twins are made.
+      order: 'pre',
+      sequential: true,
+      async handler() {
+        const name = 'assets/site-[name]-[hash]';
+        await build({
+          configFile: false,
+          root,
+          logLevel: 'warn',
+          resolve: { alias },
+          plugins: [react()],
+          build: {
+            outDir,
+            emptyOutDir: false,
+            copyPublicDir: false,
+            target: 'es2022',
+            sourcemap: false,
+            manifest: PUBLIC_MANIFEST,
+            rollupOptions: {
+              input: { public: resolve(root, 'public.html') },
+              output: { entryFileNames: `${name}.js`, chunkFileNames: `${name}.js`, assetFileNames: `${name}[extname]` },
+            },
+          },
+        });
+      },
+    },
+  };
+}
+
+/**
+ * `vite build`: the web app, into dist/ (the staff app, then the public pages: publicPagesBuild). `vite build --ssr src/ssr/entry-server.tsx --outDir
  * dist-ssr` (npm run build does both): the server's renderer of the public quotation page, a
  * Node module, without the service worker and the compressed twins that only the web app needs.
  */
 export default defineConfig(({ isSsrBuild }) => ({
-  resolve: {
-    alias: { '@shared': fileURLToPath(new URL('./schemas', import.meta.url)) },
-  },
+  resolve: { alias },
   plugins: isSsrBuild ? [react(), buildStamp()] : [
     react(),
+    publicPagesBuild(),
     precompress(),
     buildStamp(),
     VitePWA({
@@ -95,6 +148,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2,ico}'],
+        // The public pages' own build (publicPagesBuild): never asked for on a staff device.
+        globIgnores: ['**/node_modules/**/*', 'public.html', 'assets/site-*'],
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
       },
       devOptions: { enabled: false },

@@ -12,7 +12,7 @@ import path from 'node:path';
 export const STAMP_FILE = '.forja-build.json';
 
 /** What a build is made from, relative to the project root: folders are walked, files read. */
-const INPUTS = ['src', 'schemas', 'public', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json'];
+const INPUTS = ['src', 'schemas', 'public', 'index.html', 'public.html', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json'];
 
 function walk(root, rel, out) {
   const abs = path.join(root, rel);

@@ -1,9 +1,9 @@
 import type { RouteObject } from 'react-router-dom';
 
 /**
- * /quotation/:code, the public quotation page. One definition for the browser's router
- * (routes.tsx) and the server's renderer (src/ssr/entry-server.tsx), so the page the server
- * draws is the one the browser hydrates.
+ * /quotation/:code, the public quotation page, in the staff app's router (routes.tsx): what a staff device's service worker opens for
+ * it, and what an older build's server drew. The server and a customer's browser use the public
+ * pages' own app (public-app.tsx, public-main.tsx) with the same page module.
  */
 export const publicQuotationRoute: RouteObject = {
   path: '/quotation/:code',

@@ -1,40 +1,39 @@
 /**
  * The server's renderer of the public pages' first screens (built by `vite build --ssr`, into
  * dist-ssr/; loaded by sync-server/src/ssr at start): the public quotation page and the landing's
- * intro. The HTML it returns goes inside #root, and the browser hydrates it (src/main.tsx): same
- * routes, same components, same data (page-data), so the markup matches.
+ * intro. The HTML it returns goes inside #root, and the browser hydrates it (src/public-main.tsx):
+ * the same app (src/app/public-app.tsx), same components, same data (page-data), so the markup
+ * matches.
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { StaticRouter } from 'react-router-dom';
 import type { LandingPageData, QuotationPageData } from '@shared';
-import { RouteError } from '../app/RouteError';
-import { landingRoute } from '../app/landing-route';
-import { publicQuotationRoute } from '../app/quotation-route';
+import { loadPublicPage, PublicApp, publicPageOf, type PublicPageName, type PublicPages } from '../app/public-app';
 import { renderWithLandingData } from '../features/landing/page-data';
 import { renderWithPageData } from '../features/public-quotation/page-data';
 
-// The branches of src/app/routes.tsx that lead to the public pages, nested the same way.
-const handler = createStaticHandler([{ errorElement: <RouteError />, children: [landingRoute, publicQuotationRoute] }]);
+let pages: PublicPages = {};
 const origin = 'http://forja.local';
 
-/** Loads the pages' route modules now (at server start), so the first visitor does not wait for them. */
+/**
+ * Loads the pages' modules now (at server start: sync-server/src/ssr/renderer.ts), so the first
+ * visitor does not wait for them. Before that a page renders undrawn (its data unread: null).
+ */
 export async function prepare(): Promise<void> {
-  await handler.query(new Request(`${origin}/`));
-  await handler.query(new Request(`${origin}/quotation/PREPARE`));
+  pages = { ...(await loadPublicPage('landing')), ...(await loadPublicPage('quotation')) };
 }
 
-/** A synchronous render of `url`'s page, or null when `url` is not a page of this router. */
-async function routed(url: string): Promise<(() => string) | null> {
-  const context = await handler.query(new Request(new URL(url, origin)));
-  if (context instanceof Response || context.errors || context.matches.length === 0) return null;
-  const router = createStaticRouter(handler.dataRoutes, context);
-  // No router hydration script: the CSP forbids inline scripts, and the browser's router needs
-  // none (no loaders; src/main.tsx waits for the lazy route before hydrating).
+/** A synchronous render of `url`'s page, or null when `url` is not `page`. */
+function routed(url: string, page: PublicPageName): (() => string) | null {
+  const location = new URL(url, origin);
+  if (publicPageOf(location.pathname) !== page) return null;
   return () =>
     renderToString(
       <StrictMode>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter location={location.pathname + location.search}>
+          <PublicApp pages={pages} />
+        </StaticRouter>
       </StrictMode>,
     );
 }
@@ -44,7 +43,7 @@ async function routed(url: string): Promise<(() => string) | null> {
  * that page, or the page would not start from `data`.
  */
 export async function renderQuotationPage(url: string, data: QuotationPageData): Promise<string | null> {
-  const render = await routed(url);
+  const render = routed(url, 'quotation');
   return render && renderWithPageData(data, render);
 }
 
@@ -53,6 +52,6 @@ export async function renderQuotationPage(url: string, data: QuotationPageData):
  * that page, or the page would not start from `data`.
  */
 export async function renderLandingPage(url: string, data: LandingPageData): Promise<string | null> {
-  const render = await routed(url);
+  const render = routed(url, 'landing');
   return render && renderWithLandingData(data, render);
 }

@@ -64,6 +64,8 @@ interface Result {
   lcpMs: number | null;
   fcpMs: number | null;
   compressed: boolean;
+  /** What the LCP is and what arrived before it (ms from navigation start). */
+  timeline: { lcpElement: string | null; htmlEnd: number; cssEnd: number | null; firstScriptEnd: number | null; lastScriptEnd: number | null };
   /** The largest scripts, for finding what to split. */
   biggest: { file: string; gzipKB: number }[];
 }
@@ -72,8 +74,13 @@ const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
 const LCP_OBSERVER = `
   window.__lcp = null;
+  window.__lcpElement = null;
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) window.__lcp = e.startTime;
+    for (const e of list.getEntries()) {
+      window.__lcp = e.startTime;
+      const el = e.element;
+      window.__lcpElement = el ? el.tagName.toLowerCase() + (el.className ? '.' + String(el.className).split(' ')[0] : '') : e.url || null;
+    }
   }).observe({ type: 'largest-contentful-paint', buffered: true });
 `;
 
@@ -127,6 +134,20 @@ async function measure(
   const fcp = await page.evaluate(
     () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
   );
+  const timeline = await page.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    // No named functions in here: tsx would wrap them in a helper the page does not have.
+    const res = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const css = res.filter((e) => e.name.endsWith('.css')).map((e) => Math.round(e.responseEnd));
+    const js = res.filter((e) => e.name.endsWith('.js')).map((e) => Math.round(e.responseEnd));
+    return {
+      lcpElement: (window as unknown as { __lcpElement: string | null }).__lcpElement,
+      htmlEnd: Math.round(nav.responseEnd),
+      cssEnd: css.length ? Math.max(...css) : null,
+      firstScriptEnd: js.length ? Math.min(...js) : null,
+      lastScriptEnd: js.length ? Math.max(...js) : null,
+    };
+  });
   const wire = await page.evaluate((urls) => {
     let sum = 0;
     for (const e of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
@@ -148,6 +169,7 @@ async function measure(
     lcpMs: lcp === null ? null : Math.round(lcp),
     fcpMs: fcp === null ? null : Math.round(fcp),
     compressed: list.some((x) => x.encoding !== null),
+    timeline,
     biggest: [...scripts.entries()]
       .sort((a, b) => b[1].gzip - a[1].gzip)
       .slice(0, 5)
@@ -234,6 +256,14 @@ async function main() {
         'LCP ms (target ≤1200 mobile)': r.lcpMs ?? 'n/a',
       })),
     );
+    console.log('Where the time goes (ms from navigation start; CSS and scripts: the last byte of the last file, after the paint too):');
+    for (const r of results) {
+      const t = r.timeline;
+      console.log(
+        `  ${r.page}, ${r.profile}: LCP element ${t.lcpElement ?? 'n/a'} at ${r.lcpMs ?? 'n/a'}; HTML in ${t.htmlEnd}, ` +
+          `CSS files in ${t.cssEnd ?? '—'}, scripts in ${t.firstScriptEnd ?? '—'}–${t.lastScriptEnd ?? '—'}, interactive ${r.interactiveMs}`,
+      );
+    }
     for (const r of results.filter((x) => x.profile === PROFILES[0].name)) {
       console.log(`Largest scripts before interactive, ${r.page} (gzip KB):`);
       for (const b of r.biggest) console.log(`  ${String(b.gzipKB).padStart(7)}  ${b.file}`);

@@ -164,7 +164,7 @@ test('with JavaScript the intro is taken over (no hydration error, nothing fetch
   await watchIntro(page);
   // The landing's route module arrives late, as it can on a phone: the intro is on screen well
   // before React takes it over, and its 3 s count from then.
-  await page.route(/\/assets\/landing-[^/]*\.js$/, async (route) => {
+  await page.route(/\/assets\/(site-)?landing-[^/]*\.js$/, async (route) => {
     await new Promise((r) => setTimeout(r, 1_500));
     await route.continue();
   });

@@ -285,7 +285,7 @@ test('with JavaScript the page takes over the drawn markup (no hydration error) 
 test('a press on Aceitar before the page is taken over is not lost', async () => {
   const { page } = await newContext(browser, server);
   // The page's route module arrives late, as it can on a phone: its buttons show before they work.
-  await page.route(/\/assets\/public-quotation-[^/]*\.js$/, async (route) => {
+  await page.route(/\/assets\/(site-)?public-quotation-[^/]*\.js$/, async (route) => {
     await new Promise((r) => setTimeout(r, 2_000));
     await route.continue();
   });

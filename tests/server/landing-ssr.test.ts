@@ -193,3 +193,73 @@ describe('when the server cannot draw the landing', () => {
     }
   });
 });
+
+describe('a drawn page with its CSS files in the build', () => {
+  let withCss: string;
+  beforeAll(() => {
+    withCss = mkdtempSync(path.join(os.tmpdir(), 'forja-web-css-'));
+    writeWebBuild(withCss);
+    writeFileSync(path.join(withCss, 'assets', 'landing-1.css'), '.ld-intro{color:#fff}</style><script>alert(1)</script>');
+  });
+  afterAll(() => rmSync(withCss, { recursive: true, force: true }));
+
+  test('carries the CSS inline, paints without waiting for a stylesheet, and leaves no way out of its <style>', async () => {
+    const server = await startTestServer({ env: { FORJA_WEB_DIR: withCss, FORJA_SSR_DIR: ssrDir } });
+    try {
+      const { page } = await get(server);
+      expect(rootOf(page)).toContain('class="ld-intro"');
+      const head = page.slice(0, page.indexOf('</head>'));
+      expect(head).toContain('<style>.ld-intro{color:#fff}');
+      // Nothing in the head that holds the first paint: the file only as a print stylesheet, for the route's CSS loader.
+      expect(head).not.toContain('<link rel="stylesheet" href=');
+      expect(head).toContain('<link rel="stylesheet" media="print" href="/assets/landing-1.css">');
+      expect(head).toContain('<link rel="modulepreload" href="/assets/landing-1.js">');
+      expect(page).not.toContain('</style><script>alert(1)');
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe('a build with the public pages’ own entry (public.html)', () => {
+  let withPublic: string;
+  beforeAll(() => {
+    withPublic = mkdtempSync(path.join(os.tmpdir(), 'forja-web-public-'));
+    writeWebBuild(withPublic);
+    writeFileSync(
+      path.join(withPublic, 'public.html'),
+      '<!doctype html><html lang="pt-BR"><head><title>Forja</title><script type="module" crossorigin src="/assets/site-public-1.js"></script></head><body><div id="root"></div></body></html>',
+    );
+    const manifest = {
+      'public.html': { file: 'assets/site-public-1.js', isEntry: true },
+      'src/app/pages/landing.tsx': { file: 'assets/site-landing-1.js', imports: ['public.html'], css: ['assets/site-landing-1.css'] },
+      'src/app/pages/public-quotation.tsx': { file: 'assets/site-pq-1.js', imports: ['public.html'] },
+    };
+    writeFileSync(path.join(withPublic, '.vite', 'public-manifest.json'), JSON.stringify(manifest));
+  });
+  afterAll(() => rmSync(withPublic, { recursive: true, force: true }));
+
+  test('/ and a quotation link come with the public entry and its chunks; the staff pages keep the staff app’s', async () => {
+    const server = await startTestServer({ env: { FORJA_WEB_DIR: withPublic, FORJA_SSR_DIR: ssrDir } });
+    try {
+      const landing = (await get(server)).page;
+      expect(rootOf(landing)).toContain('class="ld-intro"');
+      expect(landing).toContain('src="/assets/site-public-1.js"');
+      expect(landing).not.toContain('/assets/index-1.js');
+      expect(landing).toContain('<link rel="modulepreload" href="/assets/site-landing-1.js">');
+      expect(landing).not.toContain('href="/assets/site-public-1.js"');
+
+      const quotation = (await get(server, '/quotation/ORC-2024-00001')).page;
+      expect(quotation).toContain('src="/assets/site-public-1.js"');
+      expect(quotation).toContain('<link rel="modulepreload" href="/assets/site-pq-1.js">');
+
+      for (const staff of ['/auth', '/adm/quotations']) {
+        const page = (await get(server, staff)).page;
+        expect(page, staff).toContain('src="/assets/index-1.js"');
+        expect(page, staff).not.toContain('site-public');
+      }
+    } finally {
+      await server.stop();
+    }
+  });
+});

@@ -9,8 +9,9 @@
  * fetch preloads, so all of it downloads while the entry is still arriving.
  *
  * A page the server drew (ssr/quotation-page.ts, ssr/landing-page.ts) carries its first screen in
- * #root and its data in a JSON block: its CSS is linked as stylesheets (that screen must not paint
- * unstyled) and there is no data left to preload.
+ * #root and its data in a JSON block, and its CSS inline in a <style> (that screen must not paint
+ * unstyled, and a stylesheet request would cost a phone a round trip before its first paint, the
+ * bandwidth shared with the entry script): there is nothing left to wait for but the HTML.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -68,9 +69,15 @@ export function loadPageHtml(webDir: string): PageHtml | null {
   const indexPath = path.join(webDir, 'index.html');
   const manifestPath = path.join(webDir, '.vite', 'manifest.json');
   if (!existsSync(indexPath) || !existsSync(manifestPath)) return null;
-  const html = readFileSync(indexPath, 'utf8');
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
-  // What the entry already loads is in index.html; only the rest is announced.
+  // The public pages have a build of their own (vite.config.ts publicPagesBuild: public.html,
+  // src/public-main.tsx — no staff routes, no data router); a build from before it has only the
+  // staff app's index.html, which draws them too.
+  const publicPath = path.join(webDir, 'public.html');
+  const publicManifestPath = path.join(webDir, '.vite', 'public-manifest.json');
+  const ownBuild = existsSync(publicPath) && existsSync(publicManifestPath);
+  const html = readFileSync(ownBuild ? publicPath : indexPath, 'utf8');
+  const manifest = JSON.parse(readFileSync(ownBuild ? publicManifestPath : manifestPath, 'utf8')) as Manifest;
+  // What the entry already loads is in its HTML; only the rest is announced.
   const entryKeys = new Set<string>();
   for (const [k, c] of Object.entries(manifest)) {
     if (!c.isEntry) continue;
@@ -97,8 +104,26 @@ export function loadPageHtml(webDir: string): PageHtml | null {
     ].join('');
   };
   const pageLinks: Record<PublicPage, string> = { landing: links('landing', 'preload'), quotation: links('quotation', 'preload') };
-  // The route module's own CSS loader finds these links and does not add them again.
-  const drawnLinks: Record<PublicPage, string> = { landing: links('landing', 'stylesheet'), quotation: links('quotation', 'stylesheet') };
+  // A drawn page: its CSS inline, then the same files as print-only stylesheets, which do not
+  // block the first paint (Chromium fetches them last) and are there for the route module's own
+  // CSS loader (Vite's preload helper): it finds a stylesheet link with the file's address and
+  // neither downloads it again nor holds the page's hydration until it has arrived. In print the
+  // file's rules are the inline ones again. No file readable: linked as stylesheets, as before.
+  const inlined = (page: PublicPage): string => {
+    const { js, css } = chunkFiles(manifest, PAGE_MODULES[page], entryKeys);
+    let styles: string;
+    try {
+      styles = css.map((f) => `<style>${readFileSync(path.join(webDir, f), 'utf8').replace(/<\/style/gi, '<\\/style')}</style>`).join('');
+    } catch {
+      return links(page, 'stylesheet');
+    }
+    return [
+      styles,
+      ...css.map((f) => `<link rel="stylesheet" media="print" href="/${escapeAttr(f)}">`),
+      ...js.map((f) => `<link rel="modulepreload" href="/${escapeAttr(f)}">`),
+    ].join('');
+  };
+  const drawnLinks: Record<PublicPage, string> = { landing: inlined('landing'), quotation: inlined('quotation') };
   const canDraw = html.includes(EMPTY_ROOT);
   const fetchPreload = (href: string) => `<link rel="preload" as="fetch" href="${escapeAttr(href)}" crossorigin="anonymous">`;
 
