@@ -59,7 +59,7 @@ export function WorkOrderSection({ job, deadline }: { job: PublicWorkOrder; dead
 
       {job.photos.length > 0 && (
         <>
-          <h3 className="pq-section__title">{M.photos}</h3>
+          <h3 className="pq-section__title pq-job__photos-title">{M.photos}</h3>
           <ul className="pq-job__photos">
             {job.photos.map((p, i) => (
               <li key={p.url}>
