@@ -66,6 +66,8 @@ export function watchRemoteChanges(
 
   for (const name of WATCHED) {
     const collection = fdb.db.collections[name];
+    // A database opened with only some collections (tests, tools) watches those it has.
+    if (!collection) continue;
     subs.push(
       collection.eventBulks$.subscribe((bulk) => {
         if (!ready || bulk.isLocal) return;
