@@ -181,12 +181,15 @@ test('stock on a phone: an .xlsx imported offline creates the catalogue entries 
     async () => {
       const all = (await pullAll<StockItemDoc>(server, staff, 'stock_items')).filter((i) => !i._deleted);
       const moves = await pullAll<StockMovementDoc>(server, staff, 'stock_movements');
-      return all.length === 2 && moves.length === 2 ? { all, moves } : null;
+      // Each collection replicates on its own: the new catalogue entries may arrive after the items.
+      const catalog = await pullAll<CatalogItemDoc>(server, staff, 'catalog_items');
+      const arrived = catalog.some((c) => c.name === 'Perfil U');
+      return all.length === 2 && moves.length === 2 && arrived ? { all, moves, catalog } : null;
     },
-    { timeout: 45_000, message: 'the imported items and their opening movements on the server' },
+    { timeout: 45_000, message: 'the imported items, their opening movements and the new catalogue entries on the server' },
   );
   expect(items.moves.map((m) => m.delta).sort((a, b) => a - b)).toEqual([7, 12]);
-  const catalog = await pullAll<CatalogItemDoc>(server, staff, 'catalog_items');
+  const catalog = items.catalog;
   const perfilU = catalog.find((c) => c.name === 'Perfil U')!;
   expect(catalog.find((c) => c.id === perfilU.parent_id)?.name).toBe('Perfis Estruturais');
 

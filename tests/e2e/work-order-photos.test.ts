@@ -166,7 +166,7 @@ test('a photo taken without the server waits on the phone, survives a reload and
   await signIn(page, ADMIN_EMAIL, STAFF_PASSWORD);
   await waitForServiceWorkerControl(page);
   await page.goto(`/adm/services/${order.id}`);
-  await page.getByRole('heading', { name: 'OS OS-FT23AB' }).waitFor();
+  await page.getByRole('heading', { name: 'OS-FT23AB', exact: true }).waitFor();
   await page.getByText('Nenhuma foto ainda.').waitFor();
   const photo = await phoneJpeg(page);
   expect(metadataSegments(photo)).toEqual(['APP1 Exif\0\0']);
@@ -182,8 +182,10 @@ test('a photo taken without the server waits on the phone, survives a reload and
   // The sync centre: the badge counts it among the pending changes and lists it.
   const badge = page.locator('[data-testid=sync-badge] >> visible=true').first();
   await expect.poll(() => badge.getAttribute('aria-label'), { timeout: 20_000 }).toMatch(/1 alteração pendente.*1 foto aguardando envio/);
+  // The OS page is long and its top bar hides on scroll: back at the top, as a thumb would swipe.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.locator('[data-testid=sync-photos] >> visible=true').first().click();
-  const centre = page.getByRole('dialog', { name: 'Fotos aguardando envio' });
+  const centre = page.getByRole('dialog', { name: 'Central de sincronização' });
   await centre.locator('[data-photo-upload=waiting]').getByText('Aguardando envio').waitFor();
   await page.screenshot({ path: artifactPath('work-order-photos-sync-centre-390.png') });
   await page.keyboard.press('Escape');
@@ -192,7 +194,7 @@ test('a photo taken without the server waits on the phone, survives a reload and
 
   // A reload without the server (the service worker serves the app): still there, still waiting.
   await page.reload();
-  await page.getByRole('heading', { name: 'OS OS-FT23AB' }).waitFor({ timeout: 30_000 });
+  await page.getByRole('heading', { name: 'OS-FT23AB', exact: true }).waitFor({ timeout: 30_000 });
   await tile(page).getByText('Aguardando envio').waitFor({ timeout: 20_000 });
   expect(await tile(page).count()).toBe(1);
   // Its thumbnail is the local image.
@@ -246,7 +248,7 @@ test('a photo taken without the server waits on the phone, survives a reload and
   const desk = await newContext(browser, server);
   await signIn(desk.page, ADMIN_EMAIL, STAFF_PASSWORD);
   await desk.page.goto(`/adm/services/${order.id}`);
-  await desk.page.getByRole('heading', { name: 'OS OS-FT23AB' }).waitFor();
+  await desk.page.getByRole('heading', { name: 'OS-FT23AB', exact: true }).waitFor();
   await expect.poll(() => tile(desk.page).locator('img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 30_000 }).toBeGreaterThan(0);
   expect(await tile(desk.page).getByRole('checkbox', { name: 'Mostrar ao cliente' }).isChecked()).toBe(true);
   await desk.page.screenshot({ path: artifactPath('work-order-photos-1280.png') });
@@ -258,7 +260,7 @@ test("a photo the server refuses says why in the sync centre, and Descartar remo
   const { page, context } = await newContext(browser, server, PHONE);
   await signIn(page, MARIA, STAFF_PASSWORD);
   await page.goto(`/adm/services/${order.id}`);
-  await page.getByRole('heading', { name: 'OS OS-FT45CD' }).waitFor();
+  await page.getByRole('heading', { name: 'OS-FT45CD', exact: true }).waitFor();
   const photo = await phoneJpeg(page);
 
   // Offline on the floor, a photo; meanwhile the office deletes the OS.
@@ -278,15 +280,19 @@ test("a photo the server refuses says why in the sync centre, and Descartar remo
 
   // Back online: the server refuses it (no such OS); the sync centre says why.
   await context.setOffline(false);
-  const refusedCount = page.locator('[data-testid=sync-badge] >> visible=true').first().getByRole('button', { name: '1 alteração recusada' });
+  const refusedCount = page.locator('[data-testid=sync-badge] >> visible=true').first().getByRole('button', { name: '1 alteração recusada', exact: true });
   await refusedCount.waitFor({ timeout: 30_000 });
+  await page.evaluate(() => window.scrollTo(0, 0));
   await refusedCount.click();
-  const panel = page.getByRole('dialog', { name: 'Fotos aguardando envio' });
+  const panel = page.getByRole('dialog', { name: 'Central de sincronização' });
   const failed = panel.locator('[data-photo-upload=failed]');
   await failed.getByText('Ordem de serviço não encontrada.').waitFor();
   await sleep(400); // the dialog's opening animation, for the screenshot only
   await page.screenshot({ path: artifactPath('work-order-photos-refused-390.png') });
   await failed.getByRole('button', { name: 'Descartar' }).click();
+  // Gone from the sync centre (which stays open: it also lists the recent imports), then closed.
+  await failed.waitFor({ state: 'detached' });
+  await page.keyboard.press('Escape');
   await panel.waitFor({ state: 'hidden' });
   const badge = page.locator('[data-testid=sync-badge] >> visible=true').first();
   await expect.poll(() => badge.getAttribute('aria-label'), { timeout: 15_000 }).not.toMatch(/recusada|foto|pendente/);
