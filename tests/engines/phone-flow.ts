@@ -81,7 +81,7 @@ export async function signInFirstTime(p: EnginePage): Promise<void> {
 }
 
 export async function waitForServiceWorker(p: EnginePage): Promise<void> {
-  await waitUntil('the service worker controls the page', 30_000, async () => (await p.run<boolean>('return !!(navigator.serviceWorker && navigator.serviceWorker.controller)')) || undefined);
+  await waitUntil('the service worker controls the page', 60_000, async () => (await p.run<boolean>('return !!(navigator.serviceWorker && navigator.serviceWorker.controller)')) || undefined);
 }
 
 export async function addCustomer(p: EnginePage, name: string, phone: string): Promise<void> {
