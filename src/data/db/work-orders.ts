@@ -24,6 +24,7 @@ import {
   type WorkOrderPhotoDoc,
   type WorkOrderStage,
 } from '@shared';
+import { isYmd } from '../../domain/dates';
 import { materialsUsed, workOrderState, type MaterialUsed, type WorkOrderState } from '../../domain/work-orders';
 import type { ForjaDatabase } from './create-database';
 import { DataError } from './errors';
@@ -160,7 +161,6 @@ export interface WorkOrderPatch {
   description?: string;
 }
 
-const isIsoDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T12:00:00Z`)) && new Date(`${s}T12:00:00Z`).toISOString().slice(0, 10) === s;
 
 async function currentStageOf(fdb: ForjaDatabase, id: string): Promise<WorkOrderStage> {
   const [order, events] = await Promise.all([
@@ -220,7 +220,7 @@ export function createWorkOrderCommands(getDb: () => Promise<ForjaDatabase>) {
       if (!Number.isFinite(input.total_amount) || input.total_amount < 0 || Math.abs(input.total_amount * 100 - cents) > 1e-6) {
         throw new DataError('invalid', WORK_ORDER_MESSAGES.amountInvalid, 'total_amount');
       }
-      if (input.forecast_date && !isIsoDate(input.forecast_date)) throw new DataError('invalid', WORK_ORDER_MESSAGES.forecastInvalid, 'forecast_date');
+      if (input.forecast_date && !isYmd(input.forecast_date)) throw new DataError('invalid', WORK_ORDER_MESSAGES.forecastInvalid, 'forecast_date');
       const fdb = await getDb();
       return insertDocument(fdb, 'work_orders', {
         code: await freshWorkOrderCode(fdb),
@@ -241,7 +241,7 @@ export function createWorkOrderCommands(getDb: () => Promise<ForjaDatabase>) {
       const next: Partial<WorkOrderDoc> = {};
       if (patch.responsible_id !== undefined) next.responsible_id = patch.responsible_id || null;
       if (patch.forecast_date !== undefined) {
-        if (patch.forecast_date && !isIsoDate(patch.forecast_date)) throw new DataError('invalid', WORK_ORDER_MESSAGES.forecastInvalid, 'forecast_date');
+        if (patch.forecast_date && !isYmd(patch.forecast_date)) throw new DataError('invalid', WORK_ORDER_MESSAGES.forecastInvalid, 'forecast_date');
         next.forecast_date = patch.forecast_date || null;
       }
       if (patch.description !== undefined) {
