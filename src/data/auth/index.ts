@@ -284,8 +284,16 @@ export async function signIn(email: string, password: string): Promise<SignInRes
 /**
  * Sets a new password. `currentPassword` is required by the server outside the first access
  * (the first-access dialog has none to give: the temporary password was just typed to sign in).
+ * `reloading`: the page reloads right after (the first access, spec): the last user is recorded
+ * without first_access, but this page's state keeps it, so the staff screens do not mount for the
+ * moment before the reload — they would start creating the local databases, and a reload in the
+ * middle of that left WebKit's IndexedDB waiting for good (issue 29) and took a tap made meanwhile.
  */
-export async function changePassword(newPassword: string, currentPassword?: string): Promise<ChangePasswordResult> {
+export async function changePassword(
+  newPassword: string,
+  currentPassword?: string,
+  opts: { reloading?: boolean } = {},
+): Promise<ChangePasswordResult> {
   let res: Response;
   const request: ChangePasswordRequest = { new_password: newPassword, ...(currentPassword === undefined ? {} : { current_password: currentPassword }) };
   try {
@@ -301,7 +309,7 @@ export async function changePassword(newPassword: string, currentPassword?: stri
   if (state.status === 'signed-in') {
     const user = { ...state.user, first_access: false };
     writeLastUser(user);
-    setState({ ...state, user });
+    if (!opts.reloading) setState({ ...state, user });
   }
   return { ok: true };
 }

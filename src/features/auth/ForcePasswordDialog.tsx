@@ -21,10 +21,11 @@ export function ForcePasswordDialog({ open }: { open: boolean }) {
     if (!check.canSubmit || saving) return;
     setSaving(true);
     try {
-      const result = await changePassword(password);
+      const result = await changePassword(password, undefined, { reloading: true });
       if (result.ok) {
         toaster.create({ type: 'success', title: M.pwSuccessTitle, description: M.pwSuccessDescription });
-        // Give the toast a moment to be seen before the reload.
+        // Give the toast a moment to be seen before the reload; the dialog stays (Salvando...)
+        // until then — the staff screens open after the reload, never just before it.
         setTimeout(() => window.location.reload(), 800);
         return;
       }

@@ -8,7 +8,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 
 const changePassword = vi.fn();
-vi.mock('../../../src/data/auth', () => ({ changePassword: (pw: string) => changePassword(pw) }));
+vi.mock('../../../src/data/auth', () => ({ changePassword: (...args: unknown[]) => changePassword(...args) }));
 const toasts: { title?: string; description?: string }[] = [];
 vi.mock('../../../src/ui/toaster', () => ({ toaster: { create: (t: { title?: string }) => toasts.push(t) } }));
 
@@ -98,7 +98,7 @@ describe('ForcePasswordDialog', () => {
     await type('new-password', 'Oficina@2025');
     await type('confirm-password', 'Oficina@2025');
     await act(async () => submit().click());
-    expect(changePassword).toHaveBeenCalledWith('Oficina@2025');
+    expect(changePassword).toHaveBeenCalledWith('Oficina@2025', undefined, { reloading: true });
     expect(toasts).toContainEqual(
       expect.objectContaining({ title: 'Erro ao alterar senha', description: 'A senha não atende aos requisitos mínimos' }),
     );
@@ -115,6 +115,10 @@ describe('ForcePasswordDialog', () => {
       expect(toasts).toContainEqual(
         expect.objectContaining({ title: 'Senha alterada com sucesso', description: 'Sua nova senha foi configurada' }),
       );
+      // The page reloads right after: the change says so, and the dialog stays until then.
+      expect(changePassword).toHaveBeenCalledWith('Oficina@2025', undefined, { reloading: true });
+      const busy = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Alterando...');
+      expect(busy?.disabled).toBe(true);
     } finally {
       vi.clearAllTimers();
       vi.useRealTimers();

@@ -140,6 +140,16 @@ describe('sign out', () => {
   });
 });
 
+test('the first access’s change, which reloads the page: recorded for the reload, but this page keeps the dialog (the staff screens do not mount just before the reload)', async () => {
+  fetchMock.mockResolvedValueOnce(json(200, { ...session, user: { ...user, first_access: true } }));
+  await signIn('ana@forja.test', 'x');
+  fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
+  expect(await changePassword('Nova#Senha1', undefined, { reloading: true })).toEqual({ ok: true });
+  const s = getAuthState();
+  expect(s.status === 'signed-in' && s.user.first_access).toBe(true);
+  expect(getLastUser()?.first_access).toBe(false);
+});
+
 test('changing the password clears first_access', async () => {
   fetchMock.mockResolvedValueOnce(json(200, { ...session, user: { ...user, first_access: true } }));
   await signIn('ana@forja.test', 'x');
