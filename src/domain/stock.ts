@@ -2,6 +2,7 @@
  * Stock on a movement ledger: an item's quantity is the sum of its movements' deltas, so
  * movements recorded on two devices offline both count. Pure rules; the clock is a parameter.
  */
+import { compareCodeUnits } from './order';
 
 export interface MovementLike {
   stock_item_id: string;
@@ -63,7 +64,7 @@ export interface LedgerLine<M> {
 
 /** Oldest-first running balance, returned newest first (the item view's history). */
 export function ledgerNewestFirst<M extends { delta: number; created_at: string; id?: string }>(movements: readonly M[]): LedgerLine<M>[] {
-  const sorted = [...movements].sort((a, b) => a.created_at.localeCompare(b.created_at) || (a.id ?? '').localeCompare(b.id ?? ''));
+  const sorted = [...movements].sort((a, b) => compareCodeUnits(a.created_at, b.created_at) || compareCodeUnits(a.id ?? '', b.id ?? ''));
   let balance = 0;
   const lines = sorted.map((movement) => {
     balance = round3(balance + movement.delta);

@@ -3,6 +3,7 @@
  * the current stage, Atrasada, who delivered it and when, and the materials used on it. Pure:
  * the shop's today is a parameter; nothing here is stored.
  */
+import { compareCodeUnits } from './order';
 import {
   isWorkOrderLate,
   orderMoves,
@@ -67,7 +68,7 @@ export function workOrderState(order: Pick<WorkOrderDoc, 'created_at' | 'forecas
   const notes = events
     .filter((e) => e.kind === 'note' && typeof e.text === 'string')
     .map((e) => ({ id: e.id, text: e.text as string, by: e.created_by ?? null, at: e.created_at, pending: e.server_seq === null || e.server_seq === undefined }))
-    .sort((a, b) => b.at.localeCompare(a.at));
+    .sort((a, b) => compareCodeUnits(b.at, a.at));
   return {
     stage,
     stageSince: last?.at ?? order.created_at,

@@ -20,7 +20,7 @@ import { registerStaffServiceWorker } from '../pwa/register';
 import { useLiveToasts } from '../live-toasts';
 import { warmCustomerData } from '../../data/db/customers';
 import { startQuotationCodeRecovery } from '../../data/db/quotations';
-import { useDatabase } from '../../data/db/live-query';
+import { useDatabase, whenQuiet } from '../../data/db/live-query';
 import { discardPhoto, retryPhoto } from '../../data/photos';
 
 registerStaffServiceWorker();
@@ -64,12 +64,17 @@ function AdminShell() {
   // screen is open (not only when the quotations screen first opens).
   useEffect(() => startQuotationCodeRecovery(), []);
   // The customers overlay reads whole collections (counts per customer): start that in the
-  // background shortly after the database opens, so the overlay opens at once.
+  // background once the page is quiet after the database opens, so the overlay opens at once —
+  // but never beside the first screen's own reads (a cold open on a phone's CPU waited for it).
   const fdb = useDatabase();
   useEffect(() => {
     if (!fdb) return;
-    const t = setTimeout(() => warmCustomerData(fdb), 1500);
-    return () => clearTimeout(t);
+    let cancelled = false;
+    const t = setTimeout(() => void whenQuiet().then(() => !cancelled && warmCustomerData(fdb)), 1500);
+    return () => {
+      cancelled = true;
+      clearTimeout(t);
+    };
   }, [fdb]);
   // 'Corrigir' on a refused customer (e.g. a phone another device registered first): edit it here.
   const [fixing, setFixing] = useState<CustomerDoc | null>(null);

@@ -15,6 +15,7 @@ import { requireDatabase } from './session';
 import { useSyncStatus } from './sync-status';
 import type { ForjaRxDatabase } from './types';
 import { insertDocument, patchDocument, putDocument, removeDocument } from './writes';
+import { comparePtBr, newestFirst } from '../../domain/order';
 
 export type NewCustomer = { name: string; phone: string; whatsapp?: string | null; description?: string | null };
 export type CustomerPatch = Partial<NewCustomer>;
@@ -48,7 +49,7 @@ const customers$ = (db: ForjaRxDatabase) =>
   sharedQuery(db, 'customers', () =>
     db.customers.find().$.pipe(
       map((docs) =>
-        toPlain<CustomerDoc>(docs).sort((a, b) => b.created_at.localeCompare(a.created_at) || a.name.localeCompare(b.name, 'pt-BR')),
+        toPlain<CustomerDoc>(docs).sort((a, b) => newestFirst(a, b) || comparePtBr(a.name, b.name)),
       ),
     ),
   );
@@ -153,15 +154,15 @@ export function useCustomerHistory(customerId: string | null | undefined): {
   loadingQuotations: boolean;
 } {
   const id = customerId ?? '';
-  const newestFirst = <T extends { created_at: string }>(xs: T[]) => xs.sort((a, b) => b.created_at.localeCompare(a.created_at));
+  const sortNewestFirst = <T extends { created_at: string }>(xs: T[]) => xs.sort(newestFirst);
   const t = useLiveQuery(
     (db) =>
-      transactionDocs$(db).pipe(map((docs) => newestFirst(toPlain<TransactionDoc>(docs.filter((d) => d.customer_id === id))))),
+      transactionDocs$(db).pipe(map((docs) => sortNewestFirst(toPlain<TransactionDoc>(docs.filter((d) => d.customer_id === id))))),
     [id],
   );
   const q = useLiveQuery(
     (db) =>
-      quotationDocs$(db).pipe(map((docs) => newestFirst(toPlain<QuotationDoc>(docs.filter((d) => d.customer_id === id))))),
+      quotationDocs$(db).pipe(map((docs) => sortNewestFirst(toPlain<QuotationDoc>(docs.filter((d) => d.customer_id === id))))),
     [id],
   );
   return {

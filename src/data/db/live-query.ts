@@ -54,3 +54,66 @@ export function useLiveQuery<T>(
 export function toPlain<T>(docs: { toJSON(): unknown }[]): T[] {
   return docs.map((d) => ({ ...(d.toJSON() as object) }) as T);
 }
+
+/**
+ * Resolves once the browser has painted what is rendered now: the next animation frame runs
+ * before that paint, a task queued from it runs after. Where nothing paints (Node, a hidden tab
+ * that gives no frames) it resolves after a task, or after a second.
+ * Used to start whole-collection reads after a screen's first page is on screen.
+ */
+export function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      resolve();
+    };
+    if (typeof requestAnimationFrame !== 'function') return void setTimeout(finish, 0);
+    requestAnimationFrame(() => setTimeout(finish, 0));
+    setTimeout(finish, 1000);
+  });
+}
+
+/**
+ * Resolves when the page is quiet: an idle period of at least `minIdleMs` (the main thread has
+ * nothing to do until the next frame), or after `timeoutMs` whatever happens. Background reads
+ * (warming a screen's data before it is opened) wait for it so that they never compete with the
+ * screen being opened. Where requestIdleCallback is missing (WebKit, Node) it waits for a paint
+ * and then a pause of `minIdleMs` in which no task ran late.
+ */
+export function whenQuiet(minIdleMs = 40, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  return new Promise((resolve) => {
+    const ric = typeof requestIdleCallback === 'function' ? requestIdleCallback : null;
+    const again = () => {
+      if (Date.now() >= deadline) return resolve();
+      if (ric) {
+        ric((idle) => (idle.timeRemaining() >= minIdleMs || idle.didTimeout ? resolve() : again()), { timeout: Math.max(0, deadline - Date.now()) });
+        return;
+      }
+      void afterNextPaint().then(() => {
+        const asked = Date.now();
+        setTimeout(() => (Date.now() - asked <= minIdleMs * 2 ? resolve() : again()), minIdleMs);
+      });
+    };
+    again();
+  });
+}
+
+/**
+ * False until `ready` has been true and the browser has painted since; then true for good. A
+ * screen asks for its whole collections with it, after its first part is on screen.
+ */
+export function usePaintedAfter(ready: boolean): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    if (!ready || painted) return;
+    let live = true;
+    void afterNextPaint().then(() => live && setPainted(true));
+    return () => {
+      live = false;
+    };
+  }, [ready, painted]);
+  return painted;
+}

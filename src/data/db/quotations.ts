@@ -27,6 +27,7 @@ import { toPlain, useLiveQuery } from './live-query';
 import { database$, requireDatabase } from './session';
 import { syncNow } from './sync-status';
 import { insertDocument, patchDocument, putDocument, removeDocument } from './writes';
+import { comparePtBr } from '../../domain/order';
 
 export type { QuotationDraft } from '../../domain/quotation-form';
 
@@ -205,7 +206,7 @@ export function createQuotationCommands(getDb: () => Promise<ForjaDatabase>) {
     async searchCustomers(text: string): Promise<CustomerDoc[]> {
       const fdb = await getDb();
       const docs = await fdb.db.customers.find().exec();
-      const all = toPlain<CustomerDoc>(docs).sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
+      const all = toPlain<CustomerDoc>(docs).sort((a, b) => comparePtBr(a.name, b.name));
       return searchCustomersByName(all, text);
     },
 

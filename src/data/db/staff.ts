@@ -2,6 +2,7 @@ import { map, of } from 'rxjs';
 import type { Role, StaffDoc } from '@shared';
 import { useAuth } from '../auth';
 import { useLiveQuery } from './live-query';
+import { comparePtBr } from '../../domain/order';
 
 /** The e-mail of a staff member (quotations' 'Criado por'), or null when unknown. */
 export function useStaffEmail(userId: string | null | undefined): string | null {
@@ -24,7 +25,7 @@ export function useTeamMembers(): { members: StaffDoc[]; loading: boolean } {
               (a, b) =>
                 Number(b.active) - Number(a.active) ||
                 Number(b.role === 'owner') - Number(a.role === 'owner') ||
-                (a.name || a.email).localeCompare(b.name || b.email, 'pt-BR'),
+                comparePtBr(a.name || a.email, b.name || b.email),
             ),
         ),
       ),

@@ -11,6 +11,7 @@ import { DataError } from './errors';
 import { toPlain, useLiveQuery } from './live-query';
 import { requireDatabase } from './session';
 import { insertDocument, patchDocument, removeDocument } from './writes';
+import { newestFirst } from '../../domain/order';
 
 export type StockItemWithQuantity = StockItemDoc & { quantity: number; last_movement_at: string | null };
 
@@ -37,7 +38,7 @@ export function useStockItems(): { items: StockItemWithQuantity[]; movements: St
           }
           const items = toPlain<StockItemDoc>(itemDocs)
             .map((i) => ({ ...i, quantity: quantities.get(i.id) ?? 0, last_movement_at: last.get(i.id) ?? null }))
-            .sort((a, b) => b.created_at.localeCompare(a.created_at));
+            .sort(newestFirst);
           return { items, movements };
         }),
       ),

@@ -4,7 +4,7 @@
  * device's transactions; its rules are pure functions in src/domain/transaction-rules.ts.
  */
 import { useMemo, useSyncExternalStore } from 'react';
-import { from, map, merge, share, shareReplay, takeUntil, type Observable } from 'rxjs';
+import { concat, defer, from, map, of, shareReplay, switchMap, type Observable } from 'rxjs';
 import { ERROR_MESSAGES, type CustomerDoc, type QuotationDoc, type TransactionDoc } from '@shared';
 import {
   TX_RULE_MESSAGES,
@@ -21,7 +21,7 @@ import { normalizeForSearch } from '../../domain/search';
 import type { ForjaDatabase } from './create-database';
 import { DataError } from './errors';
 import type { ForjaRxDatabase } from './types';
-import { useDatabase, useLiveQuery } from './live-query';
+import { afterNextPaint, useDatabase, useLiveQuery } from './live-query';
 import { database$, requireDatabase } from './session';
 import { insertDocument, patchDocument, removeDocument } from './writes';
 
@@ -58,22 +58,24 @@ const plainTx = (d: { toJSON(): unknown }) => d.toJSON() as unknown as Transacti
 /**
  * One live list per database, shared by every screen and kept while the database is open:
  * coming back to the cash book shows it at once. A first small read (the newest FIRST_READ)
- * paints the first page while the whole book is read.
+ * is painted before the whole book is read: reading and preparing 20,000 transactions is most of
+ * a cold open's main-thread work (bench:ui profile, issue 33), and done beside the first read it
+ * held the first page back by seconds on a phone's CPU. The live query over the whole book starts
+ * once that page is on screen.
  */
 function transactionList$(db: ForjaRxDatabase): Observable<TransactionList> {
   let list = lists.get(db);
   if (!list) {
-    const all$ = db.transactions
-      .find({ sort: [{ created_at: 'desc' }] })
-      .$.pipe(
-        map((docs): TransactionList => ({ transactions: docs.map(plainTx), complete: true })),
-        share(),
-      );
-    const head$ = from(db.transactions.find({ sort: [{ created_at: 'desc' }], limit: FIRST_READ }).exec()).pipe(
-      map((docs): TransactionList => ({ transactions: docs.map(plainTx), complete: false })),
-      takeUntil(all$),
+    const sort = [{ created_at: 'desc' as const }];
+    const all$ = db.transactions.find({ sort }).$.pipe(map((docs): TransactionList => ({ transactions: docs.map(plainTx), complete: true })));
+    const head$ = defer(() => db.transactions.find({ sort, limit: FIRST_READ }).exec()).pipe(
+      // A book shorter than the first read is already whole.
+      map((docs): TransactionList => ({ transactions: docs.map(plainTx), complete: docs.length < FIRST_READ })),
     );
-    list = merge(head$, all$).pipe(shareReplay({ bufferSize: 1, refCount: false }));
+    list = head$.pipe(
+      switchMap((head) => concat(of(head), from(afterNextPaint()).pipe(switchMap(() => all$)))),
+      shareReplay({ bufferSize: 1, refCount: false }),
+    );
     lists.set(db, list);
   }
   return list;

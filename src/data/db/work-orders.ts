@@ -31,6 +31,7 @@ import { DataError } from './errors';
 import { toPlain, useLiveQuery } from './live-query';
 import { requireDatabase } from './session';
 import { insertDocument, patchDocument, removeDocument } from './writes';
+import { compareCodeUnits, newestFirst } from '../../domain/order';
 
 export const WORK_ORDER_MESSAGES = {
   notFound: ERROR_MESSAGES.work_order_not_found,
@@ -65,7 +66,7 @@ function viewsOf(orders: WorkOrderDoc[], events: WorkOrderEventDoc[], day: strin
   }
   return orders
     .map((o) => ({ ...o, ...workOrderState(o, byOrder.get(o.id) ?? [], day) }))
-    .sort((a, b) => b.created_at.localeCompare(a.created_at));
+    .sort(newestFirst);
 }
 
 /** Every live OS with its state, newest first, live. */
@@ -98,7 +99,7 @@ export function useWorkOrder(id: string | null | undefined): {
       ]).pipe(
         map(([order, events, photos, movements]) => ({
           order: order ? viewsOf([order.toJSON() as WorkOrderDoc], toPlain<WorkOrderEventDoc>(events), today())[0] : null,
-          photos: toPlain<WorkOrderPhotoDoc>(photos).sort((a, b) => a.taken_at.localeCompare(b.taken_at)),
+          photos: toPlain<WorkOrderPhotoDoc>(photos).sort((a, b) => compareCodeUnits(a.taken_at, b.taken_at)),
           materials: materialsUsed(toPlain<StockMovementDoc>(movements)),
         })),
       ),

@@ -53,6 +53,28 @@ export function periodRange(kind: PeriodKind, today: string, offset = 0): { star
   return { start: `${sy}-${pad2(sm)}-01`, end: `${ey}-${pad2(em)}-${pad2(daysInMonth(ey, em))}` };
 }
 
+/** 'YYYY-MM-DD' moved by whole days (UTC calendar arithmetic). */
+function shiftDay(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00.000Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * Instants (ISO, UTC) that surely hold every created_at of a range's shop days: `from` inclusive,
+ * `to` exclusive, a day wider on each side than the days themselves, whatever the shop's offset
+ * from UTC. For reading a period straight from the created_at index before the whole book; the
+ * exact days are then picked with inRange. Null when the range is open at both ends (it is the
+ * whole book); an open end is null.
+ */
+export function rangeInstants(range: DateRange): { from: string | null; to: string | null } | null {
+  if (!range.start && !range.end) return null;
+  return {
+    from: range.start ? `${shiftDay(range.start, -1)}T00:00:00.000Z` : null,
+    to: range.end ? `${shiftDay(range.end, 2)}T00:00:00.000Z` : null,
+  };
+}
+
 /** The range a filter selects: the dates typed by the user win over the period. */
 export function resolveRange(filter: ReportFilter, today: string): DateRange {
   if (filter.startDate || filter.endDate) {

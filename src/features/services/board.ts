@@ -4,6 +4,7 @@
  */
 import { WORK_ORDER_STAGES, type WorkOrderStage } from '@shared';
 import { matchesSearch } from '../../domain/search';
+import { newestFirst } from '../../domain/order';
 
 /** What these rules read of an OS (a WorkOrderView has all of it). */
 export interface BoardOrder {
@@ -33,14 +34,14 @@ export function compareInStage(a: BoardOrder, b: BoardOrder): number {
   const fa = a.forecast_date ?? '9999-99-99';
   const fb = b.forecast_date ?? '9999-99-99';
   if (fa !== fb) return fa < fb ? -1 : 1;
-  return b.created_at.localeCompare(a.created_at);
+  return newestFirst(a, b);
 }
 
 /** Every stage in the floor's order, each with its orders sorted (empty groups included). */
 export function groupByStage<T extends BoardOrder>(orders: readonly T[]): StageGroup<T>[] {
   return WORK_ORDER_STAGES.map((stage) => {
     const list = orders.filter((o) => o.stage === stage);
-    list.sort(CLOSED_STAGES.includes(stage) ? (a, b) => b.created_at.localeCompare(a.created_at) : compareInStage);
+    list.sort(CLOSED_STAGES.includes(stage) ? newestFirst : compareInStage);
     return { stage, orders: list };
   });
 }

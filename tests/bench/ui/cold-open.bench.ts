@@ -33,6 +33,7 @@ import {
 } from '../../support/e2e';
 import { fmt, percentile, table } from '../sync-client/node/stats';
 import { makeShop } from './reports-data';
+import { startProfile, stopProfile } from './cpu-profile';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
@@ -43,6 +44,10 @@ const QUOTATIONS = 5000;
 const RAW_PAGE = 20;
 const CPU_RATES = [1, 4];
 const LIMIT_MS = 120_000;
+/** BENCH_UI_PROFILE=1: one open with data per screen and CPU rate under the sampling profiler, summarised. */
+const PROFILE = process.env.BENCH_UI_PROFILE === '1';
+/** Serve another build (e.g. unminified, for the profile's names) instead of dist/. */
+const WEB_DIR = process.env.FORJA_BENCH_WEB_DIR;
 
 interface Screen {
   name: string;
@@ -173,15 +178,17 @@ interface OpenResult {
 }
 
 /** One cold open: a new tab, CPU rate set, navigation to `url`, until window.__bench.t is set. */
-async function coldOpen(context: BrowserContext, url: string, rate: number, pred: string | null): Promise<OpenResult> {
+async function coldOpen(context: BrowserContext, url: string, rate: number, pred: string | null, profile?: string[]): Promise<OpenResult> {
   const page: Page = await context.newPage();
   try {
     const cdp: CDPSession = await context.newCDPSession(page);
     await cdp.send('Performance.enable', { timeDomain: 'timeTicks' });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate });
     if (pred) await page.addInitScript(markerScript(pred));
+    if (profile) await startProfile(cdp);
     await page.goto(url, { waitUntil: 'commit', timeout: LIMIT_MS });
     await waitInPage(page, 'window.__bench && (window.__bench.t > 0 || window.__bench.error)');
+    if (profile) profile.push(...(await stopProfile(cdp)));
     const out = (await page.evaluate(`(() => ({
       b: window.__bench,
       marks: Object.fromEntries(performance.getEntriesByType('mark').filter((m) => m.name.startsWith('forja:')).map((m) => [m.name, m.startTime])),
@@ -290,8 +297,9 @@ export default async function run(): Promise<void> {
   const load = os.loadavg().map((x) => x.toFixed(2)).join(' ');
   console.log(`${os.cpus().length} cores (${os.cpus()[0]?.model}), Node ${process.version}, load average ${load}; runs per cell ${RUNS}.`);
   readFileSync(path.join(DIST_DIR, 'index.html'));
-  const full = await startServer();
-  const empty = await startServer();
+  const web = WEB_DIR ? { env: { FORJA_WEB_DIR: WEB_DIR } } : {};
+  const full = await startServer(web);
+  const empty = await startServer(web);
   const browser = await launchBrowser();
   try {
     const shop = shopDocs();
@@ -313,6 +321,18 @@ export default async function run(): Promise<void> {
       `Seeded ${fmt.int(shop.quotations.length)} quotations, ${fmt.int(shop.customers.length)} customers, ${fmt.int(shop.transactions.length)} transactions, ` +
         `${fmt.int(shop.items.length)} stock items, ${fmt.int(shop.movements.length)} movements in ${fmt.s(seedMs)}; the app's first sync stored them in ${fmt.s(syncMs)}.\n`,
     );
+
+    if (PROFILE) {
+      for (const rate of CPU_RATES) {
+        for (const s of SCREENS) {
+          await coldOpen(withData, s.path, rate, s.data); // the service worker's caches warm, as in the runs
+          const lines: string[] = [];
+          const r = await coldOpen(withData, s.path, rate, s.data, lines);
+          console.log(`\nProfile of ${s.name} at ${rate}×, with data: painted at ${ms(r.ms)}`);
+          console.log(lines.join('\n'));
+        }
+      }
+    }
 
     type Cell = { data: number[]; empty: number[]; raw: number[]; evalJs: number[]; dataRuns: OpenResult[] };
     const cells = new Map<string, Cell>();

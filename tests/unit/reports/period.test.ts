@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { daysBetween, inRange, periodRange, rangeLabel, resolveRange, DEFAULT_FILTER, shopDay } from '../../../src/domain/reports';
+import { daysBetween, inRange, periodRange, rangeInstants, rangeLabel, resolveRange, DEFAULT_FILTER, shopDay } from '../../../src/domain/reports';
 import { shopDate } from '../../../src/domain/transaction-status';
 
 describe('period ranges', () => {
@@ -52,5 +52,19 @@ describe('period ranges', () => {
     expect(rangeLabel({ ...DEFAULT_FILTER, startDate: '2026-01-05' }, { start: '2026-01-05', end: null })).toBe('05/01/2026 – …');
     expect(daysBetween('2026-01-01', '2026-03-31')).toBe(89);
     expect(daysBetween('2026-03-31', '2026-01-01')).toBe(-89);
+  });
+
+  test('rangeInstants: every instant whose shop day is in the range lies inside (read by index first, then the exact days)', () => {
+    const range = periodRange('month', '2026-03-15');
+    const b = rangeInstants(range)!;
+    expect(b).toEqual({ from: '2026-02-28T00:00:00.000Z', to: '2026-04-02T00:00:00.000Z' });
+    // Every hour of March in São Paulo, and the edges either side, fall inside [from, to).
+    for (let t = Date.UTC(2026, 1, 27); t < Date.UTC(2026, 3, 3); t += 3_600_000) {
+      const iso = new Date(t).toISOString();
+      if (inRange(shopDay(iso), range)) expect(iso >= b.from! && iso < b.to!, iso).toBe(true);
+    }
+    expect(rangeInstants({ start: '2026-01-01', end: null })).toEqual({ from: '2025-12-31T00:00:00.000Z', to: null });
+    expect(rangeInstants({ start: null, end: '2026-12-31' })).toEqual({ from: null, to: '2027-01-02T00:00:00.000Z' });
+    expect(rangeInstants({ start: null, end: null })).toBeNull();
   });
 });

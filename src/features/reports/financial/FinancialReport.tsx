@@ -55,7 +55,7 @@ export function FinancialReport({ filter, setFilter }: { filter: ReportFilter; s
       <Heading as="h3" size="md">
         {T.insights}
       </Heading>
-      <InsightCards insights={r.insights} loading={r.loading} />
+      <InsightCards insights={r.insights} loading={r.insightsLoading} />
     </Stack>
   );
 }

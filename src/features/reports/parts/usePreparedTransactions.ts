@@ -13,9 +13,9 @@ function preparedFor(input: readonly TransactionInput[], today: string): ReportT
   return output;
 }
 
-/** The local transactions prepared for the reports, computed once per change and shared by the tabs. */
-export function usePreparedTransactions(today: string): { txs: ReportTx[]; loading: boolean; error: unknown } {
-  const { transactions, loading, error } = useReportTransactions();
+/** The local transactions prepared for the reports, computed once per change and shared by the tabs (`enabled`: see useReportTransactions). */
+export function usePreparedTransactions(today: string, enabled = true): { txs: ReportTx[]; loading: boolean; error: unknown } {
+  const { transactions, loading, error } = useReportTransactions(enabled);
   const txs = useMemo(() => preparedFor(transactions, today), [transactions, today]);
   return { txs, loading, error };
 }
