@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { filter, map, of, shareReplay, startWith, switchMap, take, type Observable } from 'rxjs';
+import { filter, map, NEVER, of, shareReplay, startWith, switchMap, take, type Observable } from 'rxjs';
 import { ERROR_MESSAGES, phoneKey, type CustomerDoc, type QuotationDoc, type TransactionDoc } from '@shared';
 import {
   CUSTOMER_RULE_MESSAGES,
@@ -10,7 +10,7 @@ import {
 } from '../../domain/customers';
 import type { ForjaDatabase } from './create-database';
 import { DataError } from './errors';
-import { toPlain, useLiveQuery } from './live-query';
+import { toPlain, useLiveQuery, usePaintedAfter } from './live-query';
 import { requireDatabase } from './session';
 import { useSyncStatus } from './sync-status';
 import type { ForjaRxDatabase } from './types';
@@ -88,9 +88,9 @@ const EMPTY_COUNTS = new Map<string, number>();
  * Live counts of quotations and transactions per customer: one pass over each collection per
  * change (never one query per row), so a table of customers stays fast with thousands of docs.
  */
-export function useCustomerHistoryCounts(): { quotations: Map<string, number>; transactions: Map<string, number>; loading: boolean } {
-  const q = useLiveQuery((db) => quotationCounts$(db), []);
-  const t = useLiveQuery((db) => transactionCounts$(db), []);
+export function useCustomerHistoryCounts(enabled = true): { quotations: Map<string, number>; transactions: Map<string, number>; loading: boolean } {
+  const q = useLiveQuery((db) => (enabled ? quotationCounts$(db) : NEVER), [enabled]);
+  const t = useLiveQuery((db) => (enabled ? transactionCounts$(db) : NEVER), [enabled]);
   return {
     quotations: q.data ?? EMPTY_COUNTS,
     transactions: t.data ?? EMPTY_COUNTS,
@@ -105,7 +105,8 @@ export function useCustomerHistoryCounts(): { quotations: Map<string, number>; t
  */
 export function useCustomerRows(): { rows: CustomerRow[]; loading: boolean; countsLoading: boolean } {
   const { customers, loading } = useCustomers();
-  const counts = useCustomerHistoryCounts();
+  // The counts read every quotation and transaction: after the list is on screen (issue 33).
+  const counts = useCustomerHistoryCounts(usePaintedAfter(!loading));
   const { refused } = useSyncStatus();
   const rows = useMemo(() => {
     const refusedById = new Map(

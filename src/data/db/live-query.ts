@@ -117,3 +117,17 @@ export function usePaintedAfter(ready: boolean): boolean {
   }, [ready, painted]);
   return painted;
 }
+
+/** False until the page has been quiet once since mount (whenQuiet), then true for good. */
+export function useQuietOnce(minIdleMs = 40, timeoutMs = 5_000): boolean {
+  const [quiet, setQuiet] = useState(false);
+  useEffect(() => {
+    if (quiet) return;
+    let live = true;
+    void whenQuiet(minIdleMs, timeoutMs).then(() => live && setQuiet(true));
+    return () => {
+      live = false;
+    };
+  }, [quiet, minIdleMs, timeoutMs]);
+  return quiet;
+}

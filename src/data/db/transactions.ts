@@ -4,7 +4,7 @@
  * device's transactions; its rules are pure functions in src/domain/transaction-rules.ts.
  */
 import { useMemo, useSyncExternalStore } from 'react';
-import { concat, defer, from, map, of, shareReplay, switchMap, type Observable } from 'rxjs';
+import { concat, defer, from, map, NEVER, of, shareReplay, switchMap, type Observable } from 'rxjs';
 import { ERROR_MESSAGES, type CustomerDoc, type QuotationDoc, type TransactionDoc } from '@shared';
 import {
   TX_RULE_MESSAGES,
@@ -21,7 +21,7 @@ import { normalizeForSearch } from '../../domain/search';
 import type { ForjaDatabase } from './create-database';
 import { DataError } from './errors';
 import type { ForjaRxDatabase } from './types';
-import { afterNextPaint, useDatabase, useLiveQuery } from './live-query';
+import { afterNextPaint, useDatabase, useLiveQuery, useQuietOnce } from './live-query';
 import { database$, requireDatabase } from './session';
 import { insertDocument, patchDocument, removeDocument } from './writes';
 
@@ -149,14 +149,22 @@ export function useStaffEmails(): ReadonlyMap<string, string> {
 }
 const EMPTY_MAP: ReadonlyMap<string, string> = new Map();
 
-/** Ids of the quotations already launched in the cash book (live transactions linking them). */
+/**
+ * Ids of the quotations already launched in the cash book (live transactions linking them). The
+ * query scans every transaction (no index on quotation_id): it starts once the page is quiet, so a
+ * cold open of the quotations list paints its first page before it (empty until then, as while any
+ * query loads).
+ */
 export function useLaunchedQuotationIds(): ReadonlySet<string> {
+  const quiet = useQuietOnce();
   const { data } = useLiveQuery(
     (db) =>
-      db.transactions
-        .find({ selector: { quotation_id: { $ne: null } } })
-        .$.pipe(map((docs) => docs.map((d) => d.quotation_id).filter((id): id is string => !!id).sort().join('\n'))),
-    [],
+      quiet
+        ? db.transactions
+            .find({ selector: { quotation_id: { $ne: null } } })
+            .$.pipe(map((docs) => docs.map((d) => d.quotation_id).filter((id): id is string => !!id).sort().join('\n')))
+        : NEVER,
+    [quiet],
   );
   return useMemo(() => new Set(data ? data.split('\n').filter(Boolean) : []), [data]);
 }
