@@ -84,12 +84,13 @@ const ALL_SCREENS: Screen[] = [
     empty: text('Nenhum item no estoque.'),
   },
   {
-    // The first card of the financial report: its summary with the values in (skeletons gone).
+    // The first card of the financial report: its summary with the values in (its skeletons gone;
+    // the insights further down, which compare with the whole history, may still be loading).
     name: 'Relatórios',
     path: '/adm/reports',
     collection: 'transactions',
-    data: `(document.querySelector('[data-testid=financial-summary]') && !document.querySelector('[data-testid=summary-skeleton]'))`,
-    empty: `(document.querySelector('[data-testid=financial-summary]') && !document.querySelector('[data-testid=summary-skeleton]'))`,
+    data: `(document.querySelector('[data-testid=financial-summary]') && !document.querySelector('[data-testid=financial-summary] [data-testid=summary-skeleton]'))`,
+    empty: `(document.querySelector('[data-testid=financial-summary]') && !document.querySelector('[data-testid=financial-summary] [data-testid=summary-skeleton]'))`,
   },
   {
     name: 'Clientes',
