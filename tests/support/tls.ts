@@ -65,7 +65,7 @@ export interface RunningCaddy {
  * `caddy run` in front of `backendPort` as https://{name}:{port} with `tls internal`: no admin
  * endpoint, no trust-store install, no port 80, everything under a temp dir.
  */
-export async function startCaddy({ name, port, backendPort }: { name: string; port: number; backendPort: number }): Promise<RunningCaddy> {
+async function startCaddyOnce({ name, port, backendPort }: { name: string; port: number; backendPort: number }): Promise<RunningCaddy> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'forja-caddy-'));
   const caddyfile = path.join(dir, 'Caddyfile');
   writeFileSync(
@@ -99,7 +99,15 @@ ${name}:${port}, localhost:${port} {
       await servedCertificate(port, name);
       break;
     } catch {
-      if (Date.now() > deadline) throw new Error(`caddy did not serve https on ${port}:\n${out}`);
+      if (Date.now() > deadline) {
+        if (child.exitCode === null) {
+          const exited = new Promise((r) => child.once('exit', r));
+          child.kill('SIGKILL');
+          await exited;
+        }
+        rmSync(dir, { recursive: true, force: true });
+        throw new Error(`caddy did not serve https on ${port}:\n${out}`);
+      }
       await new Promise((r) => setTimeout(r, 200));
     }
   }
@@ -116,4 +124,24 @@ ${name}:${port}, localhost:${port} {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * `caddy run` as above. Debian's caddy 2.6.2 cleans its storage while it issues the first
+ * certificates: now and then the cleaner deletes a certificate being written ("Deleting
+ * certificates/local/forja.test because key is empty"), the issue fails and is retried only after
+ * 60 s. That is caddy's start-up, not the app: a fresh caddy (new storage) is started again, at most
+ * three times in all.
+ */
+export async function startCaddy(opts: { name: string; port: number; backendPort: number }): Promise<RunningCaddy> {
+  const failures: string[] = [];
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    try {
+      return await startCaddyOnce(opts);
+    } catch (e) {
+      failures.push((e as Error).message);
+      if (!/did not serve https/.test((e as Error).message)) break;
+    }
+  }
+  throw new Error(failures.join('\n\n--- next attempt ---\n'));
 }
