@@ -17,9 +17,12 @@ export function newestFirst(a: { created_at: string }, b: { created_at: string }
   return compareCodeUnits(b.created_at, a.created_at);
 }
 
-const names = new Intl.Collator('pt-BR');
+const names = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
 
-/** pt-BR alphabetical order (accents and case the way String#localeCompare(…, 'pt-BR') orders them). */
+/**
+ * pt-BR alphabetical order, one shared collator: accents and case do not separate names ('Álvaro'
+ * beside 'alvaro'), numbers inside names count as numbers ('Cliente 2' before 'Cliente 10').
+ */
 export function comparePtBr(a: string, b: string): number {
   return names.compare(a, b);
 }

@@ -11,6 +11,7 @@ import { useCompanyProfile } from '../../data/db/company';
 import { useCustomerIndex, useNewestQuotations, useQuotations } from '../../data/db/quotations';
 import { useRemovedCustomerNames } from '../../data/db/customers';
 import { useFirstDownload } from '../../data/db/first-download';
+import { usePaintedAfter } from '../../data/db/live-query';
 import { FirstDownloadState } from '../../ui/FirstDownloadState';
 import { awaitingFirstDownload } from '../../ui/firstDownloadText';
 import { Pagination } from '../../ui/Pagination';
@@ -35,12 +36,7 @@ export function QuotationsPage({ CustomerFormDialog, ...launch }: Props) {
   // The first page comes from an indexed query of 10; the whole list (search, other pages) is
   // read right after that page has painted.
   const head = useNewestQuotations(PAGE_SIZE);
-  const [fullWanted, setFullWanted] = useState(false);
-  useEffect(() => {
-    if (head.loading || fullWanted) return;
-    const id = requestAnimationFrame(() => setTimeout(() => setFullWanted(true), 0));
-    return () => cancelAnimationFrame(id);
-  }, [head.loading, fullWanted]);
+  const fullWanted = usePaintedAfter(!head.loading);
   const full = useQuotations(fullWanted);
   const { byId, loading: customersLoading } = useCustomerIndex(fullWanted);
   const ready = !full.loading && !customersLoading;
