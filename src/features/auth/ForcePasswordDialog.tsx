@@ -24,7 +24,7 @@ export function ForcePasswordDialog({ open }: { open: boolean }) {
       const result = await changePassword(password, undefined, { reloading: true });
       if (result.ok) {
         toaster.create({ type: 'success', title: M.pwSuccessTitle, description: M.pwSuccessDescription });
-        // Give the toast a moment to be seen before the reload; the dialog stays (Salvando...)
+        // Give the toast a moment to be seen before the reload; the dialog stays (Alterando...)
         // until then — the staff screens open after the reload, never just before it.
         setTimeout(() => window.location.reload(), 800);
         return;
