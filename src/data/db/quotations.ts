@@ -4,7 +4,7 @@
  * quotations included), the manual refresh, and the recovery of a code the server refused
  * because another device took it meanwhile.
  */
-import { combineLatest, map, of, Subject, switchMap, type Subscription } from 'rxjs';
+import { auditTime, concat, map, of, Subject, switchMap, type Subscription } from 'rxjs';
 import { normalizeQuotationCode, generateLinkSecret, generateQuotationCode, type CustomerDoc, type QuotationDoc } from '@shared';
 import { fromCents } from '../../domain/money';
 import {
@@ -24,6 +24,7 @@ import {
 import type { ForjaDatabase } from './create-database';
 import { DataError } from './errors';
 import { toPlain, useLiveQuery } from './live-query';
+import { findNewest } from './newest';
 import { database$, requireDatabase } from './session';
 import { syncNow } from './sync-status';
 import { insertDocument, patchDocument, putDocument, removeDocument } from './writes';
@@ -70,8 +71,10 @@ export function useQuotations(enabled = true): { quotations: QuotationDoc[]; loa
 export function useNewestQuotations(limit: number): { quotations: QuotationDoc[]; customers: ReadonlyMap<string, CustomerDoc>; total: number | null; loading: boolean } {
   const { data, loading } = useLiveQuery(
     (db) =>
-      combineLatest([db.quotations.find({ sort: [{ created_at: 'desc' }], limit }).$, db.quotations.count().$]).pipe(
-        switchMap(async ([docs, total]) => {
+      // Read again on every local or replicated write (a status changed on another device too).
+      concat(of(null), db.quotations.eventBulks$.pipe(auditTime(100))).pipe(
+        switchMap(async () => {
+          const [docs, total] = await Promise.all([findNewest(db.quotations, limit), db.quotations.count().exec()]);
           const quotations = plainQuotations(docs);
           const ids = [...new Set(quotations.map((q) => q.customer_id).filter((id): id is string => Boolean(id)))];
           const found = ids.length ? await db.customers.findByIds(ids).exec() : new Map();

@@ -22,6 +22,7 @@ import type { ForjaDatabase } from './create-database';
 import { DataError } from './errors';
 import type { ForjaRxDatabase } from './types';
 import { afterNextPaint, useDatabase, useLiveQuery, useQuietOnce } from './live-query';
+import { findNewest } from './newest';
 import { database$, requireDatabase } from './session';
 import { insertDocument, patchDocument, removeDocument } from './writes';
 
@@ -68,7 +69,7 @@ function transactionList$(db: ForjaRxDatabase): Observable<TransactionList> {
   if (!list) {
     const sort = [{ created_at: 'desc' as const }];
     const all$ = db.transactions.find({ sort }).$.pipe(map((docs): TransactionList => ({ transactions: docs.map(plainTx), complete: true })));
-    const head$ = defer(() => db.transactions.find({ sort, limit: FIRST_READ }).exec()).pipe(
+    const head$ = defer(() => findNewest(db.transactions, FIRST_READ)).pipe(
       // A book shorter than the first read is already whole.
       map((docs): TransactionList => ({ transactions: docs.map(plainTx), complete: docs.length < FIRST_READ })),
     );

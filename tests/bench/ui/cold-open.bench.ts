@@ -48,6 +48,8 @@ const LIMIT_MS = 120_000;
 const PROFILE = process.env.BENCH_UI_PROFILE === '1';
 /** Serve another build (e.g. unminified, for the profile's names) instead of dist/. */
 const WEB_DIR = process.env.FORJA_BENCH_WEB_DIR;
+/** With BENCH_UI_PROFILE=1: where to write each profile whole (.cpuprofile), the empty opens' too. */
+const PROFILE_DIR = process.env.BENCH_UI_PROFILE_DIR;
 
 interface Screen {
   name: string;
@@ -179,7 +181,7 @@ interface OpenResult {
 }
 
 /** One cold open: a new tab, CPU rate set, navigation to `url`, until window.__bench.t is set. */
-async function coldOpen(context: BrowserContext, url: string, rate: number, pred: string | null, profile?: string[]): Promise<OpenResult> {
+async function coldOpen(context: BrowserContext, url: string, rate: number, pred: string | null, profile?: string[], profileFile?: string): Promise<OpenResult> {
   const page: Page = await context.newPage();
   try {
     const cdp: CDPSession = await context.newCDPSession(page);
@@ -189,7 +191,7 @@ async function coldOpen(context: BrowserContext, url: string, rate: number, pred
     if (profile) await startProfile(cdp);
     await page.goto(url, { waitUntil: 'commit', timeout: LIMIT_MS });
     await waitInPage(page, 'window.__bench && (window.__bench.t > 0 || window.__bench.error)');
-    if (profile) profile.push(...(await stopProfile(cdp)));
+    if (profile) profile.push(...(await stopProfile(cdp, 30, profileFile)));
     const out = (await page.evaluate(`(() => ({
       b: window.__bench,
       marks: Object.fromEntries(performance.getEntriesByType('mark').filter((m) => m.name.startsWith('forja:')).map((m) => [m.name, m.startTime])),
@@ -327,10 +329,16 @@ export default async function run(): Promise<void> {
       for (const rate of CPU_RATES) {
         for (const s of SCREENS) {
           await coldOpen(withData, s.path, rate, s.data); // the service worker's caches warm, as in the runs
+          const file = (kind: string) => (PROFILE_DIR ? path.join(PROFILE_DIR, `${s.path.split('/').pop()}-${rate}x-${kind}.cpuprofile`) : undefined);
           const lines: string[] = [];
-          const r = await coldOpen(withData, s.path, rate, s.data, lines);
+          const r = await coldOpen(withData, s.path, rate, s.data, lines, file('data'));
           console.log(`\nProfile of ${s.name} at ${rate}×, with data: painted at ${ms(r.ms)}`);
           console.log(lines.join('\n'));
+          if (PROFILE_DIR) {
+            await coldOpen(noData, s.path, rate, s.empty);
+            const e = await coldOpen(noData, s.path, rate, s.empty, [], file('empty'));
+            console.log(`(empty open profiled too: painted at ${ms(e.ms)}; ${file('empty')})`);
+          }
         }
       }
     }

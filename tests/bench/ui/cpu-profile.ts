@@ -4,6 +4,7 @@
  * with BENCH_UI_PROFILE=1; readable names need a build without minification
  * (`npx vite build --minify false --outDir <dir>`, served with FORJA_BENCH_WEB_DIR=<dir>).
  */
+import { writeFileSync } from 'node:fs';
 import type { CDPSession } from 'playwright-core';
 
 interface ProfileNode {
@@ -26,8 +27,10 @@ export async function startProfile(cdp: CDPSession): Promise<void> {
 }
 
 /** Stops the profiler; answers the summary's lines (self time of samples up to `untilMs` after start). */
-export async function stopProfile(cdp: CDPSession, top = 30): Promise<string[]> {
+export async function stopProfile(cdp: CDPSession, top = 30, saveTo?: string): Promise<string[]> {
   const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
+  // The whole profile, for DevTools (Performance → load profile) or a script: BENCH_UI_PROFILE_DIR.
+  if (saveTo) writeFileSync(saveTo, JSON.stringify(profile));
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<number, number>();
   profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000));
