@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { filter, map, NEVER, of, shareReplay, startWith, switchMap, take, type Observable } from 'rxjs';
+import { filter, from, map, NEVER, of, shareReplay, startWith, switchMap, take, type Observable } from 'rxjs';
 import { ERROR_MESSAGES, phoneKey, type CustomerDoc, type QuotationDoc, type TransactionDoc } from '@shared';
 import {
   CUSTOMER_RULE_MESSAGES,
@@ -10,7 +10,8 @@ import {
 } from '../../domain/customers';
 import type { ForjaDatabase } from './create-database';
 import { DataError } from './errors';
-import { toPlain, useLiveQuery, usePaintedAfter } from './live-query';
+import { toPlain, useDatabase, useLiveQuery, usePaintedAfter } from './live-query';
+import { recallFirstPage, rememberFirstPage } from './first-page-memo';
 import { requireDatabase } from './session';
 import { useSyncStatus } from './sync-status';
 import type { ForjaRxDatabase } from './types';
@@ -45,14 +46,42 @@ function sharedQuery<T>(db: ForjaRxDatabase, key: string, build: () => Observabl
   return obs;
 }
 
+const customerOrder = (a: CustomerDoc, b: CustomerDoc) => newestFirst(a, b) || comparePtBr(a.name, b.name);
+/** Databases whose whole customer list is in memory (read once, kept live): nothing to recall. */
+const customersRead = new WeakSet<ForjaRxDatabase>();
+/** How many of the list's first customers are remembered for the next open (a page and more). */
+const REMEMBERED = 20;
 const customers$ = (db: ForjaRxDatabase) =>
   sharedQuery(db, 'customers', () =>
     db.customers.find().$.pipe(
-      map((docs) =>
-        toPlain<CustomerDoc>(docs).sort((a, b) => newestFirst(a, b) || comparePtBr(a.name, b.name)),
-      ),
+      map((docs) => {
+        const sorted = toPlain<CustomerDoc>(docs).sort(customerOrder);
+        customersRead.add(db);
+        rememberFirstPage(db.name, 'customers', sorted.slice(0, REMEMBERED).map((c) => c.id));
+        return sorted;
+      }),
     ),
   );
+
+/**
+ * The customers the list showed first last time (first-page-memo), read by id with the
+ * collection's count (an index count): painted while every customer is read. `customers` is null
+ * when nothing is remembered, or when this page has the whole list already. Read once: the whole
+ * live list replaces it moments later.
+ */
+export function recalledCustomers$(db: ForjaRxDatabase): Observable<{ customers: CustomerDoc[] | null; total: number }> {
+  const ids = customersRead.has(db) ? [] : recallFirstPage(db.name, 'customers');
+  if (ids.length === 0) return of({ customers: null, total: 0 });
+  return from(Promise.all([db.customers.findByIds(ids).exec(), db.customers.count().exec()])).pipe(
+    map(([found, total]) => ({ customers: toPlain<CustomerDoc>([...found.values()]).sort(customerOrder), total })),
+  );
+}
+
+function useRecalledCustomers(): { customers: CustomerDoc[] | null; total: number; loading: boolean } {
+  const { data, loading } = useLiveQuery((db) => recalledCustomers$(db), []);
+  return { customers: data?.customers ?? null, total: data?.total ?? 0, loading };
+}
+
 const quotationDocs$ = (db: ForjaRxDatabase) => sharedQuery(db, 'quotations', () => db.quotations.find().$);
 const transactionDocs$ = (db: ForjaRxDatabase) => sharedQuery(db, 'transactions', () => db.transactions.find().$);
 const quotationCounts$ = (db: ForjaRxDatabase) => sharedQuery(db, 'quotation-counts', () => quotationDocs$(db).pipe(map(countByCustomer)));
@@ -68,9 +97,9 @@ export function warmCustomerData(fdb: ForjaDatabase): void {
   transactionCounts$(fdb.db).pipe(take(1)).subscribe(quiet);
 }
 
-/** Customers newest first, as plain objects, live. */
-export function useCustomers(): { customers: CustomerDoc[]; loading: boolean } {
-  const { data, loading } = useLiveQuery((db) => customers$(db), []);
+/** Customers newest first, as plain objects, live. `enabled: false` defers the read (loading until then). */
+export function useCustomers(enabled = true): { customers: CustomerDoc[]; loading: boolean } {
+  const { data, loading } = useLiveQuery((db) => (enabled ? customers$(db) : NEVER), [enabled]);
   return { customers: data ?? [], loading };
 }
 
@@ -103,10 +132,17 @@ export function useCustomerHistoryCounts(enabled = true): { quotations: Map<stri
  * copy is gone (a refused new customer is removed locally by replication): they stay listed,
  * marked, until fixed or discarded.
  */
-export function useCustomerRows(): { rows: CustomerRow[]; loading: boolean; countsLoading: boolean } {
-  const { customers, loading } = useCustomers();
+export function useCustomerRows(): { rows: CustomerRow[]; loading: boolean; countsLoading: boolean; partialOf: number | null } {
+  // The first page remembered from the last open paints first; every customer is read after it.
+  const recalled = useRecalledCustomers();
+  const fdb = useDatabase();
+  const recalledPainted = usePaintedAfter(!recalled.loading);
+  const full = useCustomers(recalledPainted || (fdb !== null && customersRead.has(fdb.db)));
+  const partial = full.loading && recalled.customers !== null;
+  const customers = partial ? recalled.customers! : full.customers;
+  const loading = full.loading && !partial;
   // The counts read every quotation and transaction: after the list is on screen (issue 33).
-  const counts = useCustomerHistoryCounts(usePaintedAfter(!loading));
+  const counts = useCustomerHistoryCounts(usePaintedAfter(!full.loading));
   const { refused } = useSyncStatus();
   const rows = useMemo(() => {
     const refusedById = new Map(
@@ -133,7 +169,8 @@ export function useCustomerRows(): { rows: CustomerRow[]; loading: boolean; coun
     return [...orphans, ...out];
   }, [customers, counts.quotations, counts.transactions, refused]);
   // The list shows as soon as the customers are read; counts fill in when theirs are.
-  return { rows, loading, countsLoading: counts.loading };
+  // partialOf: rows are only the remembered first page, of this many customers in all.
+  return { rows, loading, countsLoading: counts.loading, partialOf: partial ? recalled.total : null };
 }
 
 export type CustomerTransaction = Pick<
@@ -269,32 +306,41 @@ export function createCustomerCommands(getDb: () => Promise<ForjaDatabase>) {
 export const customerCommands = createCustomerCommands(requireDatabase);
 
 /**
- * Names of customers that were deleted (here or on another device) among `ids`: their tombstones
- * stay in the local store, so a quotation or entry pointing to one can say 'Cliente removido'
- * instead of 'ainda não sincronizado'. Live: re-read whenever one of them changes — looked for
- * per written bulk (a first sync or an import writes thousands of customers at once; per
- * change event this read the store once per document written).
+ * Names of the customers among `ids` as this device has them: `names` for live ones, `removed`
+ * for deleted ones (their tombstones stay in the local store, so a quotation or entry pointing
+ * to one can say 'Cliente removido' instead of 'ainda não sincronizado'). Reads only those
+ * documents — a page of rows needs its own customers, not all of them (issue 33). Live: re-read
+ * whenever one of them changes — looked for per written bulk (a first sync or an import writes
+ * thousands of customers at once; per change event this read the store once per document written).
  */
-export function useRemovedCustomerNames(ids: readonly string[]): ReadonlyMap<string, string> {
+export function useCustomerNamesOf(ids: readonly string[]): { names: ReadonlyMap<string, string>; removed: ReadonlyMap<string, string>; loading: boolean } {
   const key = [...new Set(ids)].sort().join('\u0000');
-  const { data } = useLiveQuery(
+  const { data, loading } = useLiveQuery(
     (db) => {
       const wanted = key ? key.split('\u0000') : [];
-      if (wanted.length === 0) return of(EMPTY_NAMES);
+      if (wanted.length === 0) return of({ key, ...NO_NAMES });
       const watched = new Set(wanted);
       return db.customers.eventBulks$.pipe(
         filter((bulk) => bulk.events.some((e) => watched.has(e.documentId))),
         startWith(null),
         switchMap(() => db.customers.storageInstance.findDocumentsById(wanted, true)),
         map((docs) => {
+          const names = new Map<string, string>();
           const removed = new Map<string, string>();
-          for (const d of docs) if (d._deleted) removed.set(d.id, d.name);
-          return removed as ReadonlyMap<string, string>;
+          for (const d of docs) (d._deleted ? removed : names).set(d.id, d.name);
+          return { key, names, removed };
         }),
       );
     },
     [key],
   );
-  return data ?? EMPTY_NAMES;
+  // Until these ids' answer arrives the last answer (other ids) stays, and loading says so.
+  return { names: data?.names ?? EMPTY_NAMES, removed: data?.removed ?? EMPTY_NAMES, loading: loading || data?.key !== key };
+}
+const NO_NAMES = { names: new Map<string, string>(), removed: new Map<string, string>() };
+
+/** The deleted ones among `ids`, by name (see useCustomerNamesOf). */
+export function useRemovedCustomerNames(ids: readonly string[]): ReadonlyMap<string, string> {
+  return useCustomerNamesOf(ids).removed;
 }
 const EMPTY_NAMES: ReadonlyMap<string, string> = new Map();

@@ -26,7 +26,7 @@ export const CUSTOMERS_PAGE_SIZE = 10;
 
 /** importButton: 'Importar planilha', composed by the route (src/app). */
 export function CustomersPage({ embedded = false, importButton }: { embedded?: boolean; importButton?: ReactNode }) {
-  const { rows, loading, countsLoading } = useCustomerRows();
+  const { rows, loading: rowsLoading, countsLoading, partialOf } = useCustomerRows();
   const small = useSmallScreen();
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
@@ -45,6 +45,10 @@ export function CustomersPage({ embedded = false, importButton }: { embedded?: b
     const q = normalizeForSearch(deferredQuery);
     return q === '' ? rows : searchable.filter((s) => s.text.includes(q)).map((s) => s.c);
   }, [rows, searchable, deferredQuery]);
+  // Until every customer is read only the first page (remembered from the last open) is here:
+  // a search or another page waits for the rest.
+  const loading = rowsLoading || (partialOf !== null && (deferredQuery.trim() !== '' || page > 1));
+  const total = partialOf ?? filtered.length;
   const visible = pageSlice(filtered, page, CUSTOMERS_PAGE_SIZE);
   const handlers = {
     onDetails: (c: CustomerRow) => setDetails(c),
@@ -91,12 +95,12 @@ export function CustomersPage({ embedded = false, importButton }: { embedded?: b
         <>
           {!download.done && <FirstDownloadState progress={download} compact />}
           <Text textStyle="xs" color="fg.muted" mb="2" aria-live="polite">
-            {T.count(filtered.length)}
+            {T.count(total)}
           </Text>
           {small ? <CustomerCards rows={visible} countsLoading={countsLoading} {...handlers} /> : <CustomersTable rows={visible} countsLoading={countsLoading} {...handlers} />}
           <Pagination
             page={page}
-            total={filtered.length}
+            total={total}
             pageSize={CUSTOMERS_PAGE_SIZE}
             onPageChange={setPage}
             buttons={small ? 3 : 5}
