@@ -6,7 +6,8 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Box, Button, Card, Heading, HStack, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Plus, RefreshCw } from 'lucide-react';
-import { useCustomers, useRemovedCustomerNames } from '../../data/db/customers';
+import { useCustomerNamesOf, useCustomers, useRemovedCustomerNames } from '../../data/db/customers';
+import { usePaintedAfter } from '../../data/db/live-query';
 import { referencedCustomerLabel } from '../../domain/customers';
 import { transactionCommands, useStaffEmails, useTransactions, type TransactionDoc } from '../../data/db/transactions';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -33,22 +34,27 @@ export interface CashflowPageProps {
 
 export function CashflowPage({ CustomerFormDialog, userEmail, installButton, importButton }: CashflowPageProps) {
   const { transactions, complete, loading, error } = useTransactions();
-  const { customers } = useCustomers();
   const staffEmails = useStaffEmails();
   const view = useCashflowView(transactions, complete);
+  // The page's rows name their customers from those documents alone; every customer (the form's
+  // picker, names on other pages) is read once the first page is on screen (issue 33).
+  const pageCustomerIds = useMemo(() => view.rows.map((t) => t.customer_id).filter((id): id is string => Boolean(id)), [view.rows]);
+  const pageNames = useCustomerNamesOf(pageCustomerIds);
+  const { customers, loading: customersLoading } = useCustomers(usePaintedAfter(!loading && !pageNames.loading));
   const narrow = useIsNarrow();
   const { refreshing, refresh } = useRefresh();
   const [editing, setEditing] = useState<TransactionDoc | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
   const [formOpen, setFormOpen] = useState(false);
 
-  const liveNames = useMemo(() => new Map(customers.map((c) => [c.id, c.name])), [customers]);
+  const liveNames = useMemo(() => (customersLoading ? pageNames.names : new Map(customers.map((c) => [c.id, c.name]))), [customersLoading, pageNames.names, customers]);
   // Entries of a customer deleted on another device say so ('Fulano (cliente removido)').
   const missing = useMemo(
-    () => transactions.filter((t) => t.customer_id && !liveNames.has(t.customer_id)).map((t) => t.customer_id!),
-    [transactions, liveNames],
+    () => (customersLoading ? [] : transactions.filter((t) => t.customer_id && !liveNames.has(t.customer_id)).map((t) => t.customer_id!)),
+    [customersLoading, transactions, liveNames],
   );
-  const removed = useRemovedCustomerNames(missing);
+  const removedAnywhere = useRemovedCustomerNames(missing);
+  const removed = customersLoading ? pageNames.removed : removedAnywhere;
   const customerNames = useMemo(() => {
     if (removed.size === 0) return liveNames;
     const all = new Map(liveNames);
@@ -124,7 +130,7 @@ export function CashflowPage({ CustomerFormDialog, userEmail, installButton, imp
         page={view.page}
         pageSize={PAGE_SIZE}
         onPageChange={view.setPage}
-        loading={loading}
+        loading={loading || (customersLoading && pageNames.loading)}
         stale={view.stale}
         failed={!!error}
         onRetry={() => void refresh()}
