@@ -1,10 +1,14 @@
-/** Wide screens: Tipo, Descrição, Valor, Data, Status, Registrado por, Ações. Only the page's rows. */
+/**
+ * Wide screens: Tipo, Descrição, Valor, Data, Status, Registrado por, Ações. Only the page's rows,
+ * drawn as plain elements with the kit's classes made once per render (KitClassNames): the kit's
+ * components cost most of a cold open's rendering with data (issue 33).
+ */
 import { memo } from 'react';
-import { Badge, HStack, IconButton, Table, Text } from '@chakra-ui/react';
 import { Pencil, Trash2 } from 'lucide-react';
+import { KitClassNames, recipeStyles, slotRecipeStyles } from '../../ui/KitClassNames';
+import { TableScroll } from '../../ui/ScrollRegion';
 import { CASHFLOW_TEXT as T } from './messages';
 import type { RowView } from './rowView';
-import { TableScroll } from '../../ui/ScrollRegion';
 
 interface Props {
   rows: RowView[];
@@ -12,74 +16,102 @@ interface Props {
   onDelete: (id: string) => void;
 }
 
-const TYPE_COLORS = { entrada: 'green', saida: 'red', despesas: 'orange' } as const;
+const table = slotRecipeStyles('table', { size: 'sm', interactive: true });
+const badge = (colorPalette: string) => ({ ...recipeStyles('badge', { variant: 'subtle', size: 'sm' }), colorPalette });
+const iconButton = { ...recipeStyles('button', { variant: 'ghost', size: 'xs' }), px: '0', py: '0', _icon: { fontSize: '1.2em' } };
+const truncate = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
+
+const STYLES = {
+  root: table.root,
+  header: table.header,
+  body: table.body,
+  row: table.row,
+  head: table.columnHeader,
+  headEnd: { ...table.columnHeader, textAlign: 'end' },
+  cell: table.cell,
+  cellTitle: { ...table.cell, maxW: 'xs' },
+  cellBy: { ...table.cell, maxW: '48' },
+  cellNowrap: { ...table.cell, whiteSpace: 'nowrap' },
+  amountIn: { ...table.cell, textAlign: 'end', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', color: 'green.fg' },
+  amountOut: { ...table.cell, textAlign: 'end', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', color: 'red.fg' },
+  truncate,
+  by: { ...truncate, fontSize: 'sm' },
+  small: { ...truncate, fontSize: 'xs', color: 'fg.muted' },
+  due: { fontSize: 'xs', color: 'fg.muted', whiteSpace: 'nowrap' },
+  actions: { display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: '1' },
+  edit: iconButton,
+  remove: { ...iconButton, colorPalette: 'red' },
+  entrada: badge('green'),
+  saida: badge('red'),
+  despesas: badge('orange'),
+  green: badge('green'),
+  blue: badge('blue'),
+  yellow: badge('yellow'),
+  red: badge('red'),
+};
 
 export const TransactionTable = memo(function TransactionTable({ rows, onEdit, onDelete }: Props) {
   return (
     <TableScroll label="Lançamentos">
-      <Table.Root size="sm" interactive aria-label={T.listLabel}>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>{T.colType}</Table.ColumnHeader>
-            <Table.ColumnHeader>{T.colDescription}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{T.colAmount}</Table.ColumnHeader>
-            <Table.ColumnHeader>{T.colDate}</Table.ColumnHeader>
-            <Table.ColumnHeader>{T.colStatus}</Table.ColumnHeader>
-            <Table.ColumnHeader>{T.colBy}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{T.colActions}</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {rows.map((r) => (
-            <Table.Row key={r.id} data-testid="transaction-row">
-              <Table.Cell>
-                <Badge colorPalette={TYPE_COLORS[r.type]} variant="subtle">
-                  {r.typeLabel}
-                </Badge>
-              </Table.Cell>
-              <Table.Cell maxW="xs">
-                <Text truncate title={r.title}>
-                  {r.title}
-                </Text>
-                {r.detail && (
-                  <Text fontSize="xs" color="fg.muted" truncate>
-                    {r.detail}
-                  </Text>
-                )}
-              </Table.Cell>
-              <Table.Cell textAlign="end" whiteSpace="nowrap" fontVariantNumeric="tabular-nums" color={r.type === 'entrada' ? 'green.fg' : 'red.fg'}>
-                {r.amount}
-              </Table.Cell>
-              <Table.Cell whiteSpace="nowrap">{r.date}</Table.Cell>
-              <Table.Cell>
-                <Badge colorPalette={r.statusColor} data-testid="transaction-status">
-                  {r.statusLabel}
-                </Badge>
-                {r.due && (
-                  <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap">
-                    {T.due} {r.due}
-                  </Text>
-                )}
-              </Table.Cell>
-              <Table.Cell maxW="48">
-                <Text truncate fontSize="sm" title={r.by}>
-                  {r.by}
-                </Text>
-              </Table.Cell>
-              <Table.Cell>
-                <HStack justify="flex-end" gap="1">
-                  <IconButton aria-label={T.editAria(r.title)} title={T.edit} size="xs" variant="ghost" onClick={() => onEdit(r.id)}>
-                    <Pencil />
-                  </IconButton>
-                  <IconButton aria-label={T.removeAria(r.title)} title={T.remove} size="xs" variant="ghost" colorPalette="red" onClick={() => onDelete(r.id)}>
-                    <Trash2 />
-                  </IconButton>
-                </HStack>
-              </Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
+      <KitClassNames styles={STYLES}>
+        {(c) => (
+          <table className={c.root} aria-label={T.listLabel}>
+            <thead className={c.header}>
+              <tr className={c.row}>
+                <th className={c.head}>{T.colType}</th>
+                <th className={c.head}>{T.colDescription}</th>
+                <th className={c.headEnd}>{T.colAmount}</th>
+                <th className={c.head}>{T.colDate}</th>
+                <th className={c.head}>{T.colStatus}</th>
+                <th className={c.head}>{T.colBy}</th>
+                <th className={c.headEnd}>{T.colActions}</th>
+              </tr>
+            </thead>
+            <tbody className={c.body}>
+              {rows.map((r) => (
+                <tr key={r.id} className={c.row} data-testid="transaction-row">
+                  <td className={c.cell}>
+                    <span className={c[r.type]}>{r.typeLabel}</span>
+                  </td>
+                  <td className={c.cellTitle}>
+                    <p className={c.truncate} title={r.title}>
+                      {r.title}
+                    </p>
+                    {r.detail && <p className={c.small}>{r.detail}</p>}
+                  </td>
+                  <td className={r.type === 'entrada' ? c.amountIn : c.amountOut}>{r.amount}</td>
+                  <td className={c.cellNowrap}>{r.date}</td>
+                  <td className={c.cell}>
+                    <span className={c[r.statusColor as 'green']} data-testid="transaction-status">
+                      {r.statusLabel}
+                    </span>
+                    {r.due && (
+                      <p className={c.due}>
+                        {T.due} {r.due}
+                      </p>
+                    )}
+                  </td>
+                  <td className={c.cellBy}>
+                    <p className={c.by} title={r.by}>
+                      {r.by}
+                    </p>
+                  </td>
+                  <td className={c.cell}>
+                    <div className={c.actions}>
+                      <button type="button" className={c.edit} aria-label={T.editAria(r.title)} title={T.edit} onClick={() => onEdit(r.id)}>
+                        <Pencil />
+                      </button>
+                      <button type="button" className={c.remove} aria-label={T.removeAria(r.title)} title={T.remove} onClick={() => onDelete(r.id)}>
+                        <Trash2 />
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </KitClassNames>
     </TableScroll>
   );
 });

@@ -1,5 +1,5 @@
 /** The action buttons of one quotation (table row, card, staff view). */
-import { useState } from 'react';
+import { useState, type JSX } from 'react';
 import { Button, HStack, IconButton } from '@chakra-ui/react';
 import { ClipboardList, Eye, FileDown, Link2, Pencil, Share2, Trash2, Wallet, Wrench } from 'lucide-react';
 import type { QuotationDoc } from '@shared';
@@ -82,8 +82,11 @@ export function LaunchButton({ q, onLaunchToCash, launchedQuotationIds, size = '
   );
 }
 
-export function RowActions({ q, actions, onEdit, withLabels, compact, afterDelete, onOpenWorkOrder, onViewWorkOrder, workOrderQuotationIds, ...launch }: Props) {
-  const items = [
+type ActionItem = { key: string; label: string; icon: JSX.Element; run: () => void; red?: boolean };
+
+/** The row's actions in order (Visualizar, Editar, Copiar link, Compartilhar, Salvar PDF, Excluir). */
+export function rowActionItems({ q, actions, onEdit, compact, afterDelete }: Pick<Props, 'q' | 'actions' | 'onEdit' | 'compact' | 'afterDelete'>): ActionItem[] {
+  return [
     { key: 'view', label: QT.actions.view, icon: <Eye size={16} />, run: () => actions.view(q) },
     { key: 'edit', label: QT.actions.edit, icon: <Pencil size={16} />, run: () => onEdit(q) },
     ...(compact ? [] : [{ key: 'copy', label: QT.actions.copy, icon: <Link2 size={16} />, run: () => void actions.copy(q) }]),
@@ -91,6 +94,10 @@ export function RowActions({ q, actions, onEdit, withLabels, compact, afterDelet
     { key: 'save', label: QT.actions.save, icon: <FileDown size={16} />, run: () => void actions.savePdf(q) },
     { key: 'delete', label: QT.actions.delete, icon: <Trash2 size={16} />, run: () => actions.askDelete(q, afterDelete), red: true },
   ];
+}
+
+export function RowActions({ q, actions, onEdit, withLabels, compact, afterDelete, onOpenWorkOrder, onViewWorkOrder, workOrderQuotationIds, ...launch }: Props) {
+  const items = rowActionItems({ q, actions, onEdit, compact, afterDelete });
   return (
     <HStack gap="1" wrap="wrap">
       {items.map((it) =>
