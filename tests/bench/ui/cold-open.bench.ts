@@ -48,6 +48,8 @@ const LIMIT_MS = 120_000;
 const PROFILE = process.env.BENCH_UI_PROFILE === '1';
 /** Serve another build (e.g. unminified, for the profile's names) instead of dist/. */
 const WEB_DIR = process.env.FORJA_BENCH_WEB_DIR;
+/** BENCH_UI_SHOTS=<dir>: screenshots of each screen with the big shop, 1280×800 and 390×844 (then the opens). */
+const SHOTS_DIR = process.env.BENCH_UI_SHOTS;
 /** With BENCH_UI_PROFILE=1: where to write each profile whole (.cpuprofile), the empty opens' too. */
 const PROFILE_DIR = process.env.BENCH_UI_PROFILE_DIR;
 
@@ -324,6 +326,22 @@ export default async function run(): Promise<void> {
       `Seeded ${fmt.int(shop.quotations.length)} quotations, ${fmt.int(shop.customers.length)} customers, ${fmt.int(shop.transactions.length)} transactions, ` +
         `${fmt.int(shop.items.length)} stock items, ${fmt.int(shop.movements.length)} movements in ${fmt.s(seedMs)}; the app's first sync stored them in ${fmt.s(syncMs)}.\n`,
     );
+
+    if (SHOTS_DIR) {
+      for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+        for (const s of SCREENS) {
+          const page = await withData.newPage();
+          await page.setViewportSize(viewport);
+          await page.goto(s.path);
+          await waitInPage(page, s.data);
+          await new Promise((r) => setTimeout(r, 1500));
+          const file = path.join(SHOTS_DIR, `${s.path.split('/').pop()}-${viewport.width}.png`);
+          await page.screenshot({ path: file });
+          console.log(`screenshot: ${file}`);
+          await page.close();
+        }
+      }
+    }
 
     if (PROFILE) {
       for (const rate of CPU_RATES) {
