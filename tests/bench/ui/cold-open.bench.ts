@@ -336,7 +336,7 @@ export default async function run(): Promise<void> {
           await waitInPage(page, s.data);
           await new Promise((r) => setTimeout(r, 1500));
           const file = path.join(SHOTS_DIR, `${s.path.split('/').pop()}-${viewport.width}.png`);
-          await page.screenshot({ path: file });
+          await page.screenshot({ path: file, fullPage: true });
           console.log(`screenshot: ${file}`);
           await page.close();
         }
