@@ -35,6 +35,6 @@ export function recipeStyles(name: 'badge' | 'button', variants: Record<string, 
 }
 
 /** A slot recipe's styles per slot (what `<Table.Root size="sm">` gives its parts). */
-export function slotRecipeStyles(name: 'table', variants: Record<string, unknown>): Record<string, SystemStyleObject> {
+export function slotRecipeStyles(name: 'table' | 'card', variants: Record<string, unknown>): Record<string, SystemStyleObject> {
   return (system.getSlotRecipeFn(name) as (props: Record<string, unknown>) => Record<string, SystemStyleObject>)(variants);
 }

@@ -1,6 +1,10 @@
-/** Small screens: one card per transaction; 'Mais'/'Menos' shows Registrado por and Data e hora. */
+/**
+ * Small screens: one card per transaction; 'Mais'/'Menos' shows Registrado por and Data e hora.
+ * Plain elements with the kit's classes made once per render of the list (KitClassNames): a
+ * phone's page of 20 cards was ~400 kit components resolving their styles (issue 33).
+ */
 import { memo, useState } from 'react';
-import { Badge, Box, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
+import { KitClassNames, recipeStyles, slotRecipeStyles } from '../../ui/KitClassNames';
 import { CASHFLOW_TEXT as T } from './messages';
 import type { RowView } from './rowView';
 
@@ -10,82 +14,104 @@ interface Props {
   onDelete: (id: string) => void;
 }
 
-const TYPE_COLORS = { entrada: 'green', saida: 'red', despesas: 'orange' } as const;
+const card = slotRecipeStyles('card', { size: 'sm' });
+const badge = (colorPalette: string) => ({ ...recipeStyles('badge', { variant: 'subtle', size: 'sm' }), colorPalette });
+const truncate = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
+const row = { display: 'flex', alignItems: 'center', gap: '2' } as const;
 
-function TransactionCard({ r, onEdit, onDelete }: { r: RowView; onEdit: (id: string) => void; onDelete: (id: string) => void }) {
+const STYLES = {
+  list: { display: 'flex', flexDirection: 'column', gap: '2' },
+  root: card.root,
+  body: { ...card.body, gap: '2' },
+  top: { ...row, justifyContent: 'space-between', alignItems: 'start' },
+  titleBox: { minW: '0' },
+  title: { ...truncate, fontWeight: 'medium' },
+  detail: { ...truncate, fontSize: 'xs', color: 'fg.muted' },
+  amountIn: { fontWeight: 'semibold', whiteSpace: 'nowrap', color: 'green.fg' },
+  amountOut: { fontWeight: 'semibold', whiteSpace: 'nowrap', color: 'red.fg' },
+  tags: { ...row, flexWrap: 'wrap' },
+  date: { fontSize: 'xs', color: 'fg.muted' },
+  more: { display: 'flex', flexDirection: 'column', gap: '1', fontSize: 'sm', bg: 'bg.muted', borderRadius: 'md', p: '2' },
+  muted: { color: 'fg.muted' },
+  bottom: { ...row, justifyContent: 'space-between' },
+  buttons: row,
+  toggle: recipeStyles('button', { variant: 'ghost', size: 'xs' }),
+  edit: recipeStyles('button', { variant: 'outline', size: 'xs' }),
+  remove: { ...recipeStyles('button', { variant: 'outline', size: 'xs' }), colorPalette: 'red' },
+  entrada: badge('green'),
+  saida: badge('red'),
+  despesas: badge('orange'),
+  green: badge('green'),
+  blue: badge('blue'),
+  yellow: badge('yellow'),
+  red: badge('red'),
+};
+type Classes = { [K in keyof typeof STYLES]: string };
+
+function TransactionCard({ r, c, onEdit, onDelete }: { r: RowView; c: Classes; onEdit: (id: string) => void; onDelete: (id: string) => void }) {
   const [open, setOpen] = useState(false);
   return (
-    <Card.Root size="sm" data-testid="transaction-card">
-      <Card.Body gap="2">
-        <HStack justify="space-between" align="start" gap="2">
-          <Box minW="0">
-            <Text fontWeight="medium" truncate>
-              {r.title}
-            </Text>
-            {r.detail && (
-              <Text fontSize="xs" color="fg.muted" truncate>
-                {r.detail}
-              </Text>
-            )}
-          </Box>
-          <Text fontWeight="semibold" whiteSpace="nowrap" color={r.type === 'entrada' ? 'green.fg' : 'red.fg'}>
-            {r.amount}
-          </Text>
-        </HStack>
-        <HStack gap="2" wrap="wrap">
-          <Badge colorPalette={TYPE_COLORS[r.type]} variant="subtle">
-            {r.typeLabel}
-          </Badge>
-          <Badge colorPalette={r.statusColor} data-testid="transaction-status">
+    <div className={c.root} data-testid="transaction-card">
+      <div className={c.body}>
+        <div className={c.top}>
+          <div className={c.titleBox}>
+            <p className={c.title}>{r.title}</p>
+            {r.detail && <p className={c.detail}>{r.detail}</p>}
+          </div>
+          <p className={r.type === 'entrada' ? c.amountIn : c.amountOut}>{r.amount}</p>
+        </div>
+        <div className={c.tags}>
+          <span className={c[r.type]}>{r.typeLabel}</span>
+          <span className={c[r.statusColor as 'green']} data-testid="transaction-status">
             {r.statusLabel}
-          </Badge>
-          <Text fontSize="xs" color="fg.muted">
+          </span>
+          <p className={c.date}>
             {r.date}
             {r.due && ` · ${T.due} ${r.due}`}
-          </Text>
-        </HStack>
+          </p>
+        </div>
         {open && (
-          <Stack gap="1" fontSize="sm" bg="bg.muted" borderRadius="md" p="2">
-            <Text>
-              <Text as="span" color="fg.muted">
-                {T.byLabel}:{' '}
-              </Text>
+          <div className={c.more}>
+            <p>
+              <span className={c.muted}>{T.byLabel}: </span>
               {r.by}
-            </Text>
-            <Text>
-              <Text as="span" color="fg.muted">
-                {T.dateTime}:{' '}
-              </Text>
+            </p>
+            <p>
+              <span className={c.muted}>{T.dateTime}: </span>
               {r.dateTime}
-            </Text>
-          </Stack>
+            </p>
+          </div>
         )}
-        <HStack justify="space-between" gap="2">
-          <Button size="xs" variant="ghost" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
+        <div className={c.bottom}>
+          <button type="button" className={c.toggle} onClick={() => setOpen((o) => !o)} aria-expanded={open}>
             {open ? T.less : T.more}
-          </Button>
-          <HStack gap="2">
-            <Button size="xs" variant="outline" onClick={() => onEdit(r.id)}>
+          </button>
+          <div className={c.buttons}>
+            <button type="button" className={c.edit} onClick={() => onEdit(r.id)}>
               {T.edit}
-            </Button>
-            <Button size="xs" variant="outline" colorPalette="red" onClick={() => onDelete(r.id)}>
+            </button>
+            <button type="button" className={c.remove} onClick={() => onDelete(r.id)}>
               {T.remove}
-            </Button>
-          </HStack>
-        </HStack>
-      </Card.Body>
-    </Card.Root>
+            </button>
+          </div>
+        </div>
+      </div>
+    </div>
   );
 }
 
 export const TransactionCards = memo(function TransactionCards({ rows, onEdit, onDelete }: Props) {
   return (
-    <Stack gap="2" role="list" aria-label={T.listLabel}>
-      {rows.map((r) => (
-        <Box role="listitem" key={r.id}>
-          <TransactionCard r={r} onEdit={onEdit} onDelete={onDelete} />
-        </Box>
-      ))}
-    </Stack>
+    <KitClassNames styles={STYLES}>
+      {(c) => (
+        <div className={c.list} role="list" aria-label={T.listLabel}>
+          {rows.map((r) => (
+            <div role="listitem" key={r.id}>
+              <TransactionCard r={r} c={c} onEdit={onEdit} onDelete={onDelete} />
+            </div>
+          ))}
+        </div>
+      )}
+    </KitClassNames>
   );
 });

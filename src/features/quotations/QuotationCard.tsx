@@ -1,6 +1,6 @@
 /** Small screens: one quotation as a card, 'Mais'/'Menos' revealing creator, date and materials. */
 import { memo, useState } from 'react';
-import { Box, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, HStack, Stack, Text } from '@chakra-ui/react';
 import { ChevronDown, ChevronUp } from 'lucide-react';
 import type { CustomerDoc, QuotationDoc } from '@shared';
 import { useStaffEmail } from '../../data/db/staff';
@@ -8,8 +8,9 @@ import { formatDate, formatDateTime } from '../../domain/dates';
 import { formatBRL, formatDecimalBR } from '../../domain/money';
 import { customerColumn } from './list-model';
 import { QT } from './messages';
-import { RowActions, type LaunchProps } from './RowActions';
-import { StatusBadge } from './StatusBadge';
+import { LaunchButton, rowActionItems, WorkOrderButton, type LaunchProps } from './RowActions';
+import { quotationDisplayStatus, quotationStatusColor, quotationStatusLabel } from '../../domain/quotation-status';
+import { KitClassNames, recipeStyles, slotRecipeStyles } from '../../ui/KitClassNames';
 import type { QuotationActions } from './useQuotationActions';
 
 type Props = LaunchProps & {
@@ -56,34 +57,99 @@ function Details({ q }: { q: QuotationDoc }) {
   );
 }
 
-export const QuotationCard = memo(function QuotationCard({ q, customer, removedCustomer, actions, onEdit, ...launch }: Props) {
-  const [open, setOpen] = useState(false);
+const card = slotRecipeStyles('card', { size: 'sm' });
+const badge = (colorPalette: string) => ({ ...recipeStyles('badge', { variant: 'subtle', size: 'sm' }), colorPalette });
+const outline = recipeStyles('button', { variant: 'outline', size: 'xs' });
+
+export const CARD_STYLES = {
+  list: { display: 'flex', flexDirection: 'column', gap: '3' },
+  root: card.root,
+  body: { ...card.body, gap: '2' },
+  head: { display: 'flex', alignItems: 'center', justifyContent: 'space-between' },
+  code: { fontFamily: 'mono', fontWeight: 'bold' },
+  customer: { fontWeight: 'semibold' },
+  customerMissing: { fontWeight: 'semibold', color: 'fg.muted' },
+  field: { display: 'flex', alignItems: 'start', justifyContent: 'space-between', gap: '3' },
+  label: { color: 'fg.muted', fontSize: 'sm', flexShrink: 0 },
+  value: { fontSize: 'sm', textAlign: 'end' },
+  description: { fontSize: 'sm' },
+  descriptionClamped: { fontSize: 'sm', lineClamp: 3 },
+  toggle: { ...recipeStyles('button', { variant: 'ghost', size: 'xs' }), alignSelf: 'start' },
+  actions: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: '1' },
+  action: { ...outline, colorPalette: 'gray' },
+  actionRed: { ...outline, colorPalette: 'red' },
+  yellow: badge('yellow'),
+  green: badge('green'),
+  red: badge('red'),
+  orange: badge('orange'),
+  gray: badge('gray'),
+};
+export type CardClasses = { [K in keyof typeof CARD_STYLES]: string };
+
+function PlainField({ c, label, value }: { c: CardClasses; label: string; value: string }) {
   return (
-    <Card.Root size="sm" data-testid="quotation-card" data-code={q.code}>
-      <Card.Body gap="2">
-        <HStack justify="space-between">
-          <Text fontFamily="mono" fontWeight="bold">
-            {q.code}
-          </Text>
-          <StatusBadge status={q.status} validityDate={q.validity_date} />
-        </HStack>
-        <Text fontWeight="semibold" color={customer ? undefined : 'fg.muted'}>{customerColumn({ q, customer, removedCustomer }, QT.noCustomer)}</Text>
-        <Field label={QT.validity} value={formatDate(q.validity_date) || QT.none} />
-        <Field label={QT.col.total} value={formatBRL(q.total_amount)} />
-        {q.description && (
-          <Text fontSize="sm" lineClamp={open ? undefined : 3}>
-            {q.description}
-          </Text>
-        )}
-        <Field label={QT.paymentMethod} value={q.payment_method || QT.none} />
-        <Field label={QT.deadline} value={q.execution_deadline || QT.none} />
+    <div className={c.field}>
+      <p className={c.label}>{label}</p>
+      <p className={c.value}>{value}</p>
+    </div>
+  );
+}
+
+/**
+ * Plain elements with the kit's classes (QuotationCards makes them once per list): a phone's page
+ * of cards was ~200 kit components resolving their styles (issue 33). The launch and work-order
+ * buttons (accepted only, with their own busy state) and the details (opened on demand) stay
+ * kit components.
+ */
+export const QuotationCard = memo(function QuotationCard({ q, customer, removedCustomer, actions, onEdit, c, onOpenWorkOrder, onViewWorkOrder, workOrderQuotationIds, ...launch }: Props & { c: CardClasses }) {
+  const [open, setOpen] = useState(false);
+  const shown = quotationDisplayStatus({ status: q.status, validity_date: q.validity_date }, new Date());
+  return (
+    <div className={c.root} data-testid="quotation-card" data-code={q.code}>
+      <div className={c.body}>
+        <div className={c.head}>
+          <p className={c.code}>{q.code}</p>
+          <span className={c[quotationStatusColor(shown)]} data-testid="status-badge">
+            {quotationStatusLabel(shown)}
+          </span>
+        </div>
+        <p className={customer ? c.customer : c.customerMissing}>{customerColumn({ q, customer, removedCustomer }, QT.noCustomer)}</p>
+        <PlainField c={c} label={QT.validity} value={formatDate(q.validity_date) || QT.none} />
+        <PlainField c={c} label={QT.col.total} value={formatBRL(q.total_amount)} />
+        {q.description && <p className={open ? c.description : c.descriptionClamped}>{q.description}</p>}
+        <PlainField c={c} label={QT.paymentMethod} value={q.payment_method || QT.none} />
+        <PlainField c={c} label={QT.deadline} value={q.execution_deadline || QT.none} />
         {open && <Details q={q} />}
-        <Button size="xs" variant="ghost" alignSelf="start" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
+        <button type="button" className={c.toggle} onClick={() => setOpen((o) => !o)} aria-expanded={open}>
           {open ? <ChevronUp size={14} /> : <ChevronDown size={14} />}
           {open ? QT.less : QT.more}
-        </Button>
-        <RowActions q={q} actions={actions} onEdit={onEdit} withLabels compact {...launch} />
-      </Card.Body>
-    </Card.Root>
+        </button>
+        <div className={c.actions}>
+          {rowActionItems({ q, actions, onEdit, compact: true }).map((it) => (
+            <button key={it.key} type="button" className={it.red ? c.actionRed : c.action} onClick={it.run}>
+              {it.icon}
+              {it.label}
+            </button>
+          ))}
+          <LaunchButton q={q} {...launch} />
+          <WorkOrderButton q={q} onOpenWorkOrder={onOpenWorkOrder} onViewWorkOrder={onViewWorkOrder} workOrderQuotationIds={workOrderQuotationIds} />
+        </div>
+      </div>
+    </div>
   );
 });
+
+/** The cards of a page, with their classes made once. */
+export function QuotationCards({ rows, ...rest }: Omit<Props, 'q' | 'customer' | 'removedCustomer'> & { rows: { q: QuotationDoc; customer: CustomerDoc | null; removedCustomer?: string }[] }) {
+  return (
+    <KitClassNames styles={CARD_STYLES}>
+      {(c) => (
+        <div className={c.list}>
+          {rows.map((r) => (
+            <QuotationCard key={r.q.id} q={r.q} customer={r.customer} removedCustomer={r.removedCustomer} c={c} {...rest} />
+          ))}
+        </div>
+      )}
+    </KitClassNames>
+  );
+}

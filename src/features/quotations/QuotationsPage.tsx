@@ -18,7 +18,7 @@ import { Pagination } from '../../ui/Pagination';
 import { pageSlice } from '../../ui/pagination';
 import { buildRows, filterRows, type StatusFilter } from './list-model';
 import { QT } from './messages';
-import { QuotationCard } from './QuotationCard';
+import { QuotationCards } from './QuotationCard';
 import { QuotationFormModal } from './QuotationFormModal';
 import { QuotationsTable } from './QuotationsTable';
 import { QuotationsToolbar } from './QuotationsToolbar';
@@ -128,13 +128,7 @@ export function QuotationsPage({ CustomerFormDialog, ...launch }: Props) {
       </Text>
     );
   } else if (mobile) {
-    body = (
-      <Stack gap="3">
-        {visible.map((r) => (
-          <QuotationCard key={r.q.id} q={r.q} customer={r.customer} removedCustomer={r.removedCustomer} actions={rowActions} onEdit={onEdit} {...launch} />
-        ))}
-      </Stack>
-    );
+    body = <QuotationCards rows={visible} actions={rowActions} onEdit={onEdit} {...launch} />;
   } else {
     body = <QuotationsTable rows={visible} actions={rowActions} onEdit={onEdit} {...launch} />;
   }
