@@ -72,9 +72,9 @@ function customers$(db: ForjaRxDatabase): Observable<CustomerDoc[]> {
   return o;
 }
 
-/** Every customer (shared by the tabs like the transactions). */
-export function useReportCustomers(): { customers: CustomerDoc[]; loading: boolean } {
-  const { data, loading } = useLiveQuery((db) => customers$(db), []);
+/** Every customer (shared by the tabs like the transactions). `enabled` false reads nothing yet (loading). */
+export function useReportCustomers(enabled = true): { customers: CustomerDoc[]; loading: boolean } {
+  const { data, loading } = useLiveQuery((db) => (enabled ? customers$(db) : NEVER), [enabled]);
   return { customers: data ?? EMPTY, loading };
 }
 

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { customerRows, financialInsights, prepareTransactions } from '../../../src/domain/reports';
 import { InsightCards } from '../../../src/features/reports/financial/InsightCards';
 import { CustomerList } from '../../../src/features/reports/customers/CustomerList';
+import { DetailTables } from '../../../src/features/reports/financial/DetailTables';
 import { tx } from './fixtures';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -81,4 +82,16 @@ test('the customer list searches without accents and sorts by a column', () => {
   });
   expect(names()).toEqual(['Maria Portões']);
   expect(host.textContent).toContain('Ativo');
+});
+
+test('the detail tables, while the period is read, show rows to come — never "Nenhuma entrada no período" before it is known', () => {
+  let host = render(<DetailTables income={[]} expenses={[]} customerName={() => '-'} loading />);
+  expect(host.querySelector('[data-testid="detail-skeleton"]')).not.toBeNull();
+  expect(host.textContent).toContain('Entradas (…)');
+  expect(host.textContent).not.toContain('Nenhuma entrada no período');
+  act(() => root?.unmount());
+  host = render(<DetailTables income={[]} expenses={[]} customerName={() => '-'} loading={false} />);
+  expect(host.querySelector('[data-testid="detail-skeleton"]')).toBeNull();
+  expect(host.textContent).toContain('Entradas (0)');
+  expect(host.textContent).toContain('Nenhuma entrada no período');
 });

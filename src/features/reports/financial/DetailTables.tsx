@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Table, Tabs, Text } from '@chakra-ui/react';
+import { Box, Skeleton, Stack, Table, Tabs, Text } from '@chakra-ui/react';
 import { formatDate } from '../../../domain/dates';
 import { formatCentsBRL } from '../../../domain/money';
 import { categoryLabel, type ReportTx } from '../../../domain/reports';
@@ -9,7 +9,8 @@ import { StatusPill } from '../parts/StatusPill';
 import { REPORT_TEXT as T } from '../messages';
 import { TableScroll } from '../../../ui/ScrollRegion';
 
-const PAGE_SIZE = 10;
+export const DETAIL_PAGE_SIZE = 10;
+const PAGE_SIZE = DETAIL_PAGE_SIZE;
 
 function DetailTable({ rows, kind, customerName }: { rows: ReportTx[]; kind: 'income' | 'expense'; customerName: (t: ReportTx) => string }) {
   const [page, setPage] = useState(1);
@@ -51,24 +52,39 @@ function DetailTable({ rows, kind, customerName }: { rows: ReportTx[]; kind: 'in
   );
 }
 
-/** 'Entradas' (default) and 'Saídas' of the selected period, newest first, paginated. */
-export function DetailTables({ income, expenses, customerName }: { income: ReportTx[]; expenses: ReportTx[]; customerName: (t: ReportTx) => string }) {
+/** While the period is read: rows to come, never "Nenhuma entrada no período" before it is known. */
+function DetailSkeleton() {
+  return (
+    <Stack gap="2" aria-busy="true" data-testid="detail-skeleton">
+      {Array.from({ length: 5 }, (_, i) => (
+        <Skeleton key={i} height="8" />
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * 'Entradas' (default) and 'Saídas' of the selected period, newest first, paginated. `loading`:
+ * the period (or the first page's customer names) is still being read.
+ */
+export function DetailTables({ income, expenses, customerName, loading = false }: { income: ReportTx[]; expenses: ReportTx[]; customerName: (t: ReportTx) => string; loading?: boolean }) {
+  const count = (n: number) => (loading ? '…' : String(n));
   return (
     <Tabs.Root defaultValue="income" variant="enclosed" size="sm" lazyMount>
       <Tabs.List>
         <Tabs.Trigger value="income">
-          {T.income} ({income.length})
+          {T.income} ({count(income.length)})
         </Tabs.Trigger>
         <Tabs.Trigger value="expense">
-          {T.expenses} ({expenses.length})
+          {T.expenses} ({count(expenses.length)})
         </Tabs.Trigger>
       </Tabs.List>
       <Box pt="3">
         <Tabs.Content value="income" p="0">
-          <DetailTable key={`i${income.length}`} rows={income} kind="income" customerName={customerName} />
+          {loading ? <DetailSkeleton /> : <DetailTable key={`i${income.length}`} rows={income} kind="income" customerName={customerName} />}
         </Tabs.Content>
         <Tabs.Content value="expense" p="0">
-          <DetailTable key={`e${expenses.length}`} rows={expenses} kind="expense" customerName={customerName} />
+          {loading ? <DetailSkeleton /> : <DetailTable key={`e${expenses.length}`} rows={expenses} kind="expense" customerName={customerName} />}
         </Tabs.Content>
       </Box>
     </Tabs.Root>

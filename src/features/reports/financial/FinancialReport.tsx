@@ -3,7 +3,7 @@ import { Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { formatCentsBRL } from '../../../domain/money';
 import { financialExport, type ReportFilter, type ReportTx } from '../../../domain/reports';
 import { useReportCustomers } from '../../../data/db/reports';
-import { useRemovedCustomerNames } from '../../../data/db/customers';
+import { useCustomerNamesOf, useRemovedCustomerNames } from '../../../data/db/customers';
 import { usePaintedAfter } from '../../../data/db/live-query';
 import { referencedCustomerLabel } from '../../../domain/customers';
 import { ExportMenu } from '../parts/ExportMenu';
@@ -11,7 +11,7 @@ import { Section } from '../parts/Section';
 import { SummaryCard } from '../parts/SummaryCard';
 import { useToday } from '../parts/useToday';
 import { REPORT_TEXT as T } from '../messages';
-import { DetailTables } from './DetailTables';
+import { DETAIL_PAGE_SIZE, DetailTables } from './DetailTables';
 import { FilterBar } from './FilterBar';
 import { FinancialCharts } from './FinancialCharts';
 import { InsightCards } from './InsightCards';
@@ -21,11 +21,19 @@ import { useFinancialReport } from './useFinancialReport';
 export function FinancialReport({ filter, setFilter }: { filter: ReportFilter; setFilter: (f: ReportFilter) => void }) {
   const today = useToday();
   const r = useFinancialReport(filter, today);
-  const { customers } = useReportCustomers();
-  const names = useMemo(() => new Map(customers.map((c) => [c.id, c.name])), [customers]);
+  // The detail's first page names its customers from those documents alone; every customer (other
+  // pages, the export) is read once the summary is on screen (issue 33).
+  const firstPageIds = useMemo(() => r.income.slice(0, DETAIL_PAGE_SIZE).map((t) => t.customerId).filter((id): id is string => Boolean(id)), [r.income]);
+  const firstPage = useCustomerNamesOf(firstPageIds);
+  const { customers, loading: customersLoading } = useReportCustomers(usePaintedAfter(!r.loading && !firstPage.loading));
+  const names = useMemo(() => (customersLoading ? firstPage.names : new Map(customers.map((c) => [c.id, c.name]))), [customersLoading, firstPage.names, customers]);
   // A customer deleted on another device reads as removed, not as not-yet-synced.
-  const missing = useMemo(() => r.txs.filter((t) => t.customerId && !names.has(t.customerId)).map((t) => t.customerId!), [r.txs, names]);
-  const removed = useRemovedCustomerNames(missing);
+  const missing = useMemo(
+    () => (customersLoading ? [] : r.txs.filter((t) => t.customerId && !names.has(t.customerId)).map((t) => t.customerId!)),
+    [customersLoading, r.txs, names],
+  );
+  const removedAnywhere = useRemovedCustomerNames(missing);
+  const removed = customersLoading ? firstPage.removed : removedAnywhere;
   const customerName = useCallback(
     (t: ReportTx) => (t.customerId ? names.get(t.customerId) ?? referencedCustomerLabel(null, removed.get(t.customerId)) : t.name) || '-',
     [names, removed],
@@ -51,7 +59,7 @@ export function FinancialReport({ filter, setFilter }: { filter: ReportFilter; s
         <SummaryCard testId="final-balance" loading={r.loading} label={T.finalBalance} value={formatCentsBRL(r.summary.balanceCents)} tone={balanceTone} />
       </SimpleGrid>
       <Section title={`${T.income} e ${T.expenses}`}>
-        <DetailTables income={r.income} expenses={r.expenses} customerName={customerName} />
+        <DetailTables income={r.income} expenses={r.expenses} customerName={customerName} loading={r.loading || (customersLoading && firstPage.loading)} />
       </Section>
       {!r.loading && chartsReady && <FinancialCharts daily={r.daily} byCategory={r.byCategory} byMethod={r.byMethod} />}
       <Heading as="h3" size="md">
