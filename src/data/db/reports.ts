@@ -3,9 +3,10 @@
  * so reports work offline and follow other devices' changes once synced. All maths happens in
  * src/domain/reports over what these return; nothing here writes.
  */
-import { combineLatest, map, NEVER, of, ReplaySubject, share, timer, type Observable } from 'rxjs';
+import { auditTime, combineLatest, concat, map, NEVER, of, ReplaySubject, share, switchMap, timer, type Observable } from 'rxjs';
 import type { CatalogItemDoc, CustomerDoc, StockItemDoc, StockMovementDoc, TransactionDoc, WorkOrderDoc, WorkOrderEventDoc } from '@shared';
 import { toPlain, useLiveQuery } from './live-query';
+import { readCreatedBetween } from './range-read';
 import type { ForjaRxDatabase } from './types';
 
 /** The last value replayed to new subscribers; the query stays open a minute after the last one leaves. */
@@ -41,8 +42,9 @@ export function useReportTransactions(enabled = true): { transactions: Transacti
 }
 
 /**
- * The transactions created in [from, to) (ISO instants; a null end is open), live, read through
- * the created_at index: a period's few hundred instead of the whole book. Null bounds read nothing.
+ * The transactions created in [from, to) (ISO instants; a null end is open), read through the
+ * created_at index in one request (range-read): a period's few hundred instead of the whole book,
+ * for the first paint. Read again after local or replicated writes. Null bounds read nothing.
  */
 export function useReportTransactionsBetween(bounds: { from: string | null; to: string | null } | null): {
   transactions: TransactionDoc[];
@@ -54,8 +56,7 @@ export function useReportTransactionsBetween(bounds: { from: string | null; to: 
   const { data, loading, error } = useLiveQuery(
     (db) => {
       if (!bounds) return of(EMPTY as TransactionDoc[]);
-      const created_at = { ...(from ? { $gte: from } : {}), ...(to ? { $lt: to } : {}) };
-      return db.transactions.find({ selector: { created_at } }).$.pipe(map((docs) => toPlain<TransactionDoc>(docs)));
+      return concat(of(null), db.transactions.eventBulks$.pipe(auditTime(200))).pipe(switchMap(() => readCreatedBetween(db.transactions, from, to)));
     },
     [bounds === null, from, to],
   );
