@@ -1,16 +1,35 @@
 import { useState } from 'react';
-import { Box, Skeleton, Stack, Table, Tabs, Text } from '@chakra-ui/react';
+import { Box, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
 import { formatDate } from '../../../domain/dates';
 import { formatCentsBRL } from '../../../domain/money';
 import { categoryLabel, type ReportTx } from '../../../domain/reports';
 import { Pagination } from '../../../ui/Pagination';
 import { pageSlice } from '../../../ui/pagination';
-import { StatusPill } from '../parts/StatusPill';
+import { PAYMENT_STATUS_LABELS } from '../../../domain/transaction-status';
+import { KitClassNames, recipeStyles, slotRecipeStyles } from '../../../ui/KitClassNames';
 import { REPORT_TEXT as T } from '../messages';
 import { TableScroll } from '../../../ui/ScrollRegion';
 
 export const DETAIL_PAGE_SIZE = 10;
 const PAGE_SIZE = DETAIL_PAGE_SIZE;
+
+const table = slotRecipeStyles('table', { size: 'sm', striped: true });
+const pill = (colorPalette: string) => ({ ...recipeStyles('badge', { variant: 'subtle', size: 'sm' }), colorPalette, rounded: 'full', px: '2' });
+/** The kit's table and the status pill (green when pago, yellow otherwise — spec §2.4) as classes made once per render (KitClassNames, issue 33). */
+const STYLES = {
+  root: { ...table.root, minW: '560px' },
+  header: table.header,
+  body: table.body,
+  row: table.row,
+  head: table.columnHeader,
+  headEnd: { ...table.columnHeader, textAlign: 'end' },
+  cell: table.cell,
+  nowrap: { ...table.cell, whiteSpace: 'nowrap' },
+  description: { ...table.cell, maxW: '64', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  value: { ...table.cell, textAlign: 'end', whiteSpace: 'nowrap' },
+  paid: pill('green'),
+  open: pill('yellow'),
+};
 
 function DetailTable({ rows, kind, customerName }: { rows: ReportTx[]; kind: 'income' | 'expense'; customerName: (t: ReportTx) => string }) {
   const [page, setPage] = useState(1);
@@ -18,34 +37,36 @@ function DetailTable({ rows, kind, customerName }: { rows: ReportTx[]; kind: 'in
   return (
     <>
       <TableScroll label={kind === 'income' ? 'Receitas do período' : 'Despesas do período'}>
-        <Table.Root size="sm" minW="560px" striped>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{T.colDate}</Table.ColumnHeader>
-              <Table.ColumnHeader>{kind === 'income' ? T.colCustomer : T.colCategory}</Table.ColumnHeader>
-              <Table.ColumnHeader>{T.colDescription}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{T.colValue}</Table.ColumnHeader>
-              <Table.ColumnHeader>{T.colStatus}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {pageSlice(rows, page, PAGE_SIZE).map((t) => (
-              <Table.Row key={t.id}>
-                <Table.Cell whiteSpace="nowrap">{formatDate(t.day)}</Table.Cell>
-                <Table.Cell>{kind === 'income' ? customerName(t) : categoryLabel(t.category)}</Table.Cell>
-                <Table.Cell maxW="64" truncate title={t.description}>
-                  {t.description || '-'}
-                </Table.Cell>
-                <Table.Cell textAlign="end" whiteSpace="nowrap">
-                  {formatCentsBRL(t.cents)}
-                </Table.Cell>
-                <Table.Cell>
-                  <StatusPill status={t.status} />
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
+        <KitClassNames styles={STYLES}>
+          {(c) => (
+            <table className={c.root}>
+              <thead className={c.header}>
+                <tr className={c.row}>
+                  <th className={c.head}>{T.colDate}</th>
+                  <th className={c.head}>{kind === 'income' ? T.colCustomer : T.colCategory}</th>
+                  <th className={c.head}>{T.colDescription}</th>
+                  <th className={c.headEnd}>{T.colValue}</th>
+                  <th className={c.head}>{T.colStatus}</th>
+                </tr>
+              </thead>
+              <tbody className={c.body}>
+                {pageSlice(rows, page, PAGE_SIZE).map((t) => (
+                  <tr key={t.id} className={c.row}>
+                    <td className={c.nowrap}>{formatDate(t.day)}</td>
+                    <td className={c.cell}>{kind === 'income' ? customerName(t) : categoryLabel(t.category)}</td>
+                    <td className={c.description} title={t.description}>
+                      {t.description || '-'}
+                    </td>
+                    <td className={c.value}>{formatCentsBRL(t.cents)}</td>
+                    <td className={c.cell}>
+                      <span className={t.status === 'pago' ? c.paid : c.open}>{PAYMENT_STATUS_LABELS[t.status]}</span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </KitClassNames>
       </TableScroll>
       <Pagination page={page} total={rows.length} pageSize={PAGE_SIZE} onPageChange={setPage} buttons={3} />
     </>
