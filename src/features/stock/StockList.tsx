@@ -1,12 +1,13 @@
 /** The stock list: search, category filter, table (wide) or cards (narrow), movements and actions. */
 import { useMemo, useState } from 'react';
-import { Card, HStack, Input, NativeSelect, Stack, Table, Text, useBreakpointValue } from '@chakra-ui/react';
+import { Input, NativeSelect, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
 import type { StockItemWithQuantity } from '../../data/db/stock';
 import { matchesSearch } from '../../domain/search';
 import { Pagination } from '../../ui/Pagination';
 import { pageSlice } from '../../ui/pagination';
 import { STOCK_TEXT as T } from './messages';
-import { QuantityStepper, RowActions } from './StockRowActions';
+import { QuantityStepper, ROW_ACTION_STYLES, RowActions } from './StockRowActions';
+import { KitClassNames, slotRecipeStyles } from '../../ui/KitClassNames';
 import type { CatalogLookup } from './useCatalogLookup';
 import { ScrollBox } from '../../ui/ScrollRegion';
 
@@ -20,6 +21,25 @@ interface Props {
 }
 
 const PAGE_SIZE = 20;
+
+const table = slotRecipeStyles('table', { size: 'sm', interactive: true });
+const card = slotRecipeStyles('card', { size: 'sm' });
+/** The kit's table and cards as classes made once per render (KitClassNames, issue 33). */
+const STYLES = {
+  ...ROW_ACTION_STYLES,
+  root: table.root,
+  header: table.header,
+  body: table.body,
+  row: table.row,
+  head: table.columnHeader,
+  cell: table.cell,
+  cards: { display: 'flex', flexDirection: 'column', gap: '2' },
+  card: card.root,
+  cardBody: { ...card.body, gap: '2' },
+  title: { fontWeight: 'semibold' },
+  category: { textStyle: 'sm', color: 'fg.muted' },
+  cardFoot: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: '2' },
+};
 
 export function StockList({ items, lookup, onStep, onMove, onView, onDelete }: Props) {
   const [query, setQuery] = useState('');
@@ -64,53 +84,57 @@ export function StockList({ items, lookup, onStep, onMove, onView, onDelete }: P
         <Text color="fg.muted">{items.length === 0 ? T.empty : T.emptyFiltered}</Text>
       ) : (
         <>
-          {layout === 'table' ? (
-          <ScrollBox label="Itens do estoque" borderWidth="1px" rounded="md">
-            <Table.Root size="sm" interactive>
-              <Table.Header>
-                <Table.Row>
-                  {[T.colCategory, T.colType, T.colMaterial, T.colThickness, T.colDimension, T.colQuantity, T.colActions].map((h) => (
-                    <Table.ColumnHeader key={h}>{h}</Table.ColumnHeader>
+          <KitClassNames styles={STYLES}>
+            {(c) =>
+              layout === 'table' ? (
+                <ScrollBox label="Itens do estoque" borderWidth="1px" rounded="md">
+                  <table className={c.root}>
+                    <thead className={c.header}>
+                      <tr className={c.row}>
+                        {[T.colCategory, T.colType, T.colMaterial, T.colThickness, T.colDimension, T.colQuantity, T.colActions].map((h) => (
+                          <th key={h} className={c.head}>
+                            {h}
+                          </th>
+                        ))}
+                      </tr>
+                    </thead>
+                    <tbody className={c.body}>
+                      {rows.map((i) => (
+                        <tr key={i.id} className={c.row} data-item={label(i)}>
+                          <td className={c.cell}>{n(i.category_id)}</td>
+                          <td className={c.cell}>{n(i.type_id)}</td>
+                          <td className={c.cell}>{n(i.material_id)}</td>
+                          <td className={c.cell}>{lookup.thicknessText(i.thickness_id) ?? T.missing}</td>
+                          <td className={c.cell}>{n(i.dimension_id)}</td>
+                          <td className={c.cell}>
+                            <QuantityStepper c={c} quantity={i.quantity} label={label(i)} onPlus={() => onStep(i, 1)} onMinus={() => onStep(i, -1)} />
+                          </td>
+                          <td className={c.cell}>
+                            <RowActions c={c} label={label(i)} onMove={() => onMove(i)} onView={() => onView(i)} onDelete={() => onDelete(i)} />
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </ScrollBox>
+              ) : (
+                <div className={c.cards}>
+                  {rows.map((i) => (
+                    <div key={i.id} className={c.card} data-item-card={label(i)}>
+                      <div className={c.cardBody}>
+                        <p className={c.title}>{label(i)}</p>
+                        <p className={c.category}>{n(i.category_id)}</p>
+                        <div className={c.cardFoot}>
+                          <QuantityStepper c={c} quantity={i.quantity} label={label(i)} onPlus={() => onStep(i, 1)} onMinus={() => onStep(i, -1)} />
+                          <RowActions c={c} label={label(i)} onMove={() => onMove(i)} onView={() => onView(i)} onDelete={() => onDelete(i)} />
+                        </div>
+                      </div>
+                    </div>
                   ))}
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {rows.map((i) => (
-                  <Table.Row key={i.id} data-item={label(i)}>
-                    <Table.Cell>{n(i.category_id)}</Table.Cell>
-                    <Table.Cell>{n(i.type_id)}</Table.Cell>
-                    <Table.Cell>{n(i.material_id)}</Table.Cell>
-                    <Table.Cell>{lookup.thicknessText(i.thickness_id) ?? T.missing}</Table.Cell>
-                    <Table.Cell>{n(i.dimension_id)}</Table.Cell>
-                    <Table.Cell>
-                      <QuantityStepper quantity={i.quantity} label={label(i)} onPlus={() => onStep(i, 1)} onMinus={() => onStep(i, -1)} />
-                    </Table.Cell>
-                    <Table.Cell>
-                      <RowActions label={label(i)} onMove={() => onMove(i)} onView={() => onView(i)} onDelete={() => onDelete(i)} />
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </ScrollBox>
-          ) : (
-          <Stack gap="2">
-            {rows.map((i) => (
-              <Card.Root key={i.id} size="sm" data-item-card={label(i)}>
-                <Card.Body gap="2">
-                  <Text fontWeight="semibold">{label(i)}</Text>
-                  <Text textStyle="sm" color="fg.muted">
-                    {n(i.category_id)}
-                  </Text>
-                  <HStack justify="space-between" wrap="wrap" gap="2">
-                    <QuantityStepper quantity={i.quantity} label={label(i)} onPlus={() => onStep(i, 1)} onMinus={() => onStep(i, -1)} />
-                    <RowActions label={label(i)} onMove={() => onMove(i)} onView={() => onView(i)} onDelete={() => onDelete(i)} />
-                  </HStack>
-                </Card.Body>
-              </Card.Root>
-            ))}
-          </Stack>
-          )}
+                </div>
+              )
+            }
+          </KitClassNames>
           <Pagination page={page} total={filtered.length} pageSize={PAGE_SIZE} onPageChange={setPage} buttons={layout === 'table' ? 5 : 3} />
         </>
       )}

@@ -1,51 +1,68 @@
-/** The quantity with − and + (1 each click), plus Movimentar, Ver / editar and Excluir. */
-import { HStack, IconButton, Text } from '@chakra-ui/react';
+/**
+ * The quantity with − and + (1 each click), plus Movimentar, Ver / editar and Excluir. Plain
+ * elements with classes the list makes once per render (KitClassNames, issue 33): a page of 20
+ * items was ~300 kit components resolving their styles.
+ */
 import { ArrowLeftRight, Eye, Minus, Plus, Trash2 } from 'lucide-react';
 import { formatQuantity } from '../../domain/stock';
+import { recipeStyles } from '../../ui/KitClassNames';
 import { STOCK_TEXT as T } from './messages';
 
+const icon = { px: '0', py: '0', _icon: { fontSize: '1.2em' } };
+export const ROW_ACTION_STYLES = {
+  stepper: { display: 'flex', alignItems: 'center', gap: '1' },
+  step: { ...recipeStyles('button', { variant: 'outline', size: 'xs' }), ...icon, colorPalette: 'gray' },
+  quantity: { minW: '10', textAlign: 'center', fontWeight: 'semibold' },
+  actions: { display: 'flex', alignItems: 'center', gap: '0' },
+  action: { ...recipeStyles('button', { variant: 'ghost', size: 'sm' }), ...icon, colorPalette: 'gray' },
+  remove: { ...recipeStyles('button', { variant: 'ghost', size: 'sm' }), ...icon, colorPalette: 'red' },
+};
+export type RowActionClasses = { [K in keyof typeof ROW_ACTION_STYLES]: string };
+
 interface QuantityProps {
+  c: RowActionClasses;
   quantity: number;
   label: string;
   onPlus: () => void;
   onMinus: () => void;
 }
 
-export function QuantityStepper({ quantity, label, onPlus, onMinus }: QuantityProps) {
+export function QuantityStepper({ c, quantity, label, onPlus, onMinus }: QuantityProps) {
   return (
-    <HStack gap="1">
-      <IconButton size="xs" variant="outline" aria-label={`${T.minusOne}: ${label}`} onClick={onMinus}>
+    <div className={c.stepper}>
+      <button type="button" className={c.step} aria-label={`${T.minusOne}: ${label}`} onClick={onMinus}>
         <Minus />
-      </IconButton>
-      <Text minW="10" textAlign="center" fontWeight="semibold" data-testid="stock-quantity">
+      </button>
+      <p className={c.quantity} data-testid="stock-quantity">
         {formatQuantity(quantity)}
-      </Text>
-      <IconButton size="xs" variant="outline" aria-label={`${T.plusOne}: ${label}`} onClick={onPlus}>
+      </p>
+      <button type="button" className={c.step} aria-label={`${T.plusOne}: ${label}`} onClick={onPlus}>
         <Plus />
-      </IconButton>
-    </HStack>
+      </button>
+    </div>
   );
 }
 
 interface ActionsProps {
+  c: RowActionClasses;
   label: string;
   onMove: () => void;
   onView: () => void;
   onDelete: () => void;
 }
 
-export function RowActions({ label, onMove, onView, onDelete }: ActionsProps) {
+export function RowActions({ c, label, onMove, onView, onDelete }: ActionsProps) {
   return (
-    <HStack gap="0">
-      <IconButton size="sm" variant="ghost" aria-label={`${T.move}: ${label}`} title={T.move} onClick={onMove}>
+    <div className={c.actions}>
+      <button type="button" className={c.action} aria-label={`${T.move}: ${label}`} title={T.move} onClick={onMove}>
         <ArrowLeftRight />
-      </IconButton>
-      <IconButton size="sm" variant="ghost" aria-label={`${T.view}: ${label}`} title={T.view} onClick={onView}>
+      </button>
+      <button type="button" className={c.action} aria-label={`${T.view}: ${label}`} title={T.view} onClick={onView}>
         <Eye />
-      </IconButton>
-      <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={`${T.remove}: ${label}`} title={T.remove} onClick={onDelete}>
+      </button>
+      <button type="button" className={c.remove} aria-label={`${T.remove}: ${label}`} title={T.remove} onClick={onDelete}>
         <Trash2 />
-      </IconButton>
-    </HStack>
+      </button>
+    </div>
   );
 }
