@@ -3,12 +3,13 @@
  * movements (insert-only), so two devices adding and removing stock offline both count after
  * sync. The opening stock is the item's first movement.
  */
-import { combineLatest, map } from 'rxjs';
+import { combineLatest, concat, defer, from, map, switchMap } from 'rxjs';
 import { catalogNameKey, type StockItemDoc, type StockMovementDoc } from '@shared';
 import { quantitiesByItem, quantityFromMovements } from '../../domain/stock';
 import type { ForjaDatabase } from './create-database';
 import { DataError } from './errors';
-import { toPlain, useLiveQuery } from './live-query';
+import { afterNextPaint, toPlain, useLiveQuery } from './live-query';
+import { readAllLive } from './range-read';
 import { requireDatabase } from './session';
 import { insertDocument, patchDocument, removeDocument } from './writes';
 import { newestFirst } from '../../domain/order';
@@ -22,26 +23,35 @@ export const STOCK_DATA_MESSAGES = {
   dimensionBlank: 'Dimensão é obrigatória',
 } as const;
 
-/** Every live stock item with its quantity (sum of movements) and last movement, live. */
+function stockView(items: StockItemDoc[], movements: StockMovementDoc[]): { items: StockItemWithQuantity[]; movements: StockMovementDoc[] } {
+  const quantities = quantitiesByItem(movements);
+  const last = new Map<string, string>();
+  for (const m of movements) {
+    const prev = last.get(m.stock_item_id);
+    if (!prev || m.created_at > prev) last.set(m.stock_item_id, m.created_at);
+  }
+  const withQuantity = items.map((i) => ({ ...i, quantity: quantities.get(i.id) ?? 0, last_movement_at: last.get(i.id) ?? null })).sort(newestFirst);
+  return { items: withQuantity, movements };
+}
+
+/**
+ * Every live stock item with its quantity (sum of movements) and last movement, live. The first
+ * answer reads both collections in one IndexedDB request each (range-read: the ledger is thousands
+ * of movements, and a cursor event plus an RxDocument per row held the first paint back, issue 33);
+ * the live queries take over once that is on screen.
+ */
 export function useStockItems(): { items: StockItemWithQuantity[]; movements: StockMovementDoc[]; loading: boolean } {
   const { data, loading } = useLiveQuery(
-    (db) =>
-      combineLatest([db.stock_items.find().$, db.stock_movements.find().$]).pipe(
-        map(([itemDocs, movementDocs]) => {
-          // Read-only views of the stored data (no per-document clone: the ledger can be long).
-          const movements = movementDocs.map((d) => (d as unknown as { _data: StockMovementDoc })._data);
-          const quantities = quantitiesByItem(movements);
-          const last = new Map<string, string>();
-          for (const m of movements) {
-            const prev = last.get(m.stock_item_id);
-            if (!prev || m.created_at > prev) last.set(m.stock_item_id, m.created_at);
-          }
-          const items = toPlain<StockItemDoc>(itemDocs)
-            .map((i) => ({ ...i, quantity: quantities.get(i.id) ?? 0, last_movement_at: last.get(i.id) ?? null }))
-            .sort(newestFirst);
-          return { items, movements };
-        }),
-      ),
+    (db) => {
+      const first$ = defer(() => Promise.all([readAllLive<StockItemDoc>(db.stock_items), readAllLive<StockMovementDoc>(db.stock_movements)])).pipe(
+        map(([items, movements]) => stockView(items, movements)),
+      );
+      const live$ = combineLatest([db.stock_items.find().$, db.stock_movements.find().$]).pipe(
+        // Read-only views of the stored data (no per-document clone: the ledger can be long).
+        map(([itemDocs, movementDocs]) => stockView(toPlain<StockItemDoc>(itemDocs), movementDocs.map((d) => (d as unknown as { _data: StockMovementDoc })._data))),
+      );
+      return concat(first$, from(afterNextPaint()).pipe(switchMap(() => live$)));
+    },
     [],
   );
   return { items: data?.items ?? [], movements: data?.movements ?? [], loading };

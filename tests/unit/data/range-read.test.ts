@@ -6,7 +6,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, test } from 'vitest';
 import { localDatabase } from '../../support/local-db';
-import { readCreatedBetween } from '../../../src/data/db/range-read';
+import { readAllLive, readCreatedBetween } from '../../../src/data/db/range-read';
 
 const getDb = localDatabase('range-read', 'u1', ['transactions']);
 const DAY = 86_400_000;
@@ -65,5 +65,28 @@ describe('readCreatedBetween', () => {
       proto.continue = original;
     }
     expect(steps).toBe(0);
+  });
+});
+
+describe('readAllLive', () => {
+  test('every live document, as RxDB\'s find() gives them, in one request', async () => {
+    const fdb = await getDb();
+    const proto = (globalThis as unknown as { IDBCursor: { prototype: { continue: (...a: unknown[]) => void } } }).IDBCursor.prototype;
+    const original = proto.continue;
+    let steps = 0;
+    proto.continue = function (this: unknown, ...args: unknown[]) {
+      steps++;
+      return original.apply(this, args);
+    };
+    let got: unknown[];
+    try {
+      got = await readAllLive(fdb.db.transactions);
+    } finally {
+      proto.continue = original;
+    }
+    expect(steps).toBe(0);
+    const rx = (await fdb.db.transactions.find().exec()).map((d) => d.toJSON());
+    expect(rx).toHaveLength(119); // t010 was deleted above
+    expect(byId(got as { id: string }[])).toEqual(byId(rx));
   });
 });
