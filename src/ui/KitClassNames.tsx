@@ -38,3 +38,27 @@ export function recipeStyles(name: 'badge' | 'button', variants: Record<string, 
 export function slotRecipeStyles(name: 'table' | 'card', variants: Record<string, unknown>): Record<string, SystemStyleObject> {
   return (system.getSlotRecipeFn(name) as (props: Record<string, unknown>) => Record<string, SystemStyleObject>)(variants);
 }
+
+/** A kit table's parts (`<Table.Root size="sm" …>`), with end-aligned header and cell variants. */
+export function tableStyles(variants: Record<string, unknown>) {
+  const t = slotRecipeStyles('table', { size: 'sm', ...variants });
+  return {
+    root: t.root,
+    header: t.header,
+    body: t.body,
+    row: t.row,
+    head: t.columnHeader,
+    headEnd: { ...t.columnHeader, textAlign: 'end' },
+    cell: t.cell,
+  } satisfies KitStyles;
+}
+
+/** `<Badge variant="subtle" colorPalette=…>` (size sm). */
+export function badgeStyles(colorPalette: string): SystemStyleObject {
+  return { ...recipeStyles('badge', { variant: 'subtle', size: 'sm' }), colorPalette };
+}
+
+/** `<IconButton variant=… size=… colorPalette=…>`: the button recipe without padding, icon at 1.2em. */
+export function iconButtonStyles(variant: string, size: string, colorPalette = 'gray'): SystemStyleObject {
+  return { ...recipeStyles('button', { variant, size }), px: '0', py: '0', _icon: { fontSize: '1.2em' }, colorPalette };
+}

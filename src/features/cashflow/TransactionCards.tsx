@@ -5,6 +5,7 @@
  */
 import { memo, useState } from 'react';
 import { KitClassNames, recipeStyles, slotRecipeStyles } from '../../ui/KitClassNames';
+import { TX_BADGES } from './badgeStyles';
 import { CASHFLOW_TEXT as T } from './messages';
 import type { RowView } from './rowView';
 
@@ -15,7 +16,6 @@ interface Props {
 }
 
 const card = slotRecipeStyles('card', { size: 'sm' });
-const badge = (colorPalette: string) => ({ ...recipeStyles('badge', { variant: 'subtle', size: 'sm' }), colorPalette });
 const truncate = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
 const row = { display: 'flex', alignItems: 'center', gap: '2' } as const;
 
@@ -38,13 +38,7 @@ const STYLES = {
   toggle: recipeStyles('button', { variant: 'ghost', size: 'xs' }),
   edit: recipeStyles('button', { variant: 'outline', size: 'xs' }),
   remove: { ...recipeStyles('button', { variant: 'outline', size: 'xs' }), colorPalette: 'red' },
-  entrada: badge('green'),
-  saida: badge('red'),
-  despesas: badge('orange'),
-  green: badge('green'),
-  blue: badge('blue'),
-  yellow: badge('yellow'),
-  red: badge('red'),
+  ...TX_BADGES,
 };
 type Classes = { [K in keyof typeof STYLES]: string };
 

@@ -5,7 +5,8 @@
  */
 import { memo } from 'react';
 import { Pencil, Trash2 } from 'lucide-react';
-import { KitClassNames, recipeStyles, slotRecipeStyles } from '../../ui/KitClassNames';
+import { iconButtonStyles, KitClassNames, tableStyles } from '../../ui/KitClassNames';
+import { TX_BADGES } from './badgeStyles';
 import { TableScroll } from '../../ui/ScrollRegion';
 import { CASHFLOW_TEXT as T } from './messages';
 import type { RowView } from './rowView';
@@ -16,19 +17,11 @@ interface Props {
   onDelete: (id: string) => void;
 }
 
-const table = slotRecipeStyles('table', { size: 'sm', interactive: true });
-const badge = (colorPalette: string) => ({ ...recipeStyles('badge', { variant: 'subtle', size: 'sm' }), colorPalette });
-const iconButton = { ...recipeStyles('button', { variant: 'ghost', size: 'xs' }), px: '0', py: '0', _icon: { fontSize: '1.2em' } };
+const table = tableStyles({ interactive: true });
 const truncate = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
 
 const STYLES = {
-  root: table.root,
-  header: table.header,
-  body: table.body,
-  row: table.row,
-  head: table.columnHeader,
-  headEnd: { ...table.columnHeader, textAlign: 'end' },
-  cell: table.cell,
+  ...table,
   cellTitle: { ...table.cell, maxW: 'xs' },
   cellBy: { ...table.cell, maxW: '48' },
   cellNowrap: { ...table.cell, whiteSpace: 'nowrap' },
@@ -39,15 +32,9 @@ const STYLES = {
   small: { ...truncate, fontSize: 'xs', color: 'fg.muted' },
   due: { fontSize: 'xs', color: 'fg.muted', whiteSpace: 'nowrap' },
   actions: { display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: '1' },
-  edit: iconButton,
-  remove: { ...iconButton, colorPalette: 'red' },
-  entrada: badge('green'),
-  saida: badge('red'),
-  despesas: badge('orange'),
-  green: badge('green'),
-  blue: badge('blue'),
-  yellow: badge('yellow'),
-  red: badge('red'),
+  edit: iconButtonStyles('ghost', 'xs'),
+  remove: iconButtonStyles('ghost', 'xs', 'red'),
+  ...TX_BADGES,
 };
 
 export const TransactionTable = memo(function TransactionTable({ rows, onEdit, onDelete }: Props) {

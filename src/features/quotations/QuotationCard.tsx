@@ -11,6 +11,7 @@ import { QT } from './messages';
 import { LaunchButton, rowActionItems, WorkOrderButton, type LaunchProps } from './RowActions';
 import { quotationDisplayStatus, quotationStatusColor, quotationStatusLabel } from '../../domain/quotation-status';
 import { KitClassNames, recipeStyles, slotRecipeStyles } from '../../ui/KitClassNames';
+import { STATUS_BADGES } from './badgeStyles';
 import type { QuotationActions } from './useQuotationActions';
 
 type Props = LaunchProps & {
@@ -58,7 +59,6 @@ function Details({ q }: { q: QuotationDoc }) {
 }
 
 const card = slotRecipeStyles('card', { size: 'sm' });
-const badge = (colorPalette: string) => ({ ...recipeStyles('badge', { variant: 'subtle', size: 'sm' }), colorPalette });
 const outline = recipeStyles('button', { variant: 'outline', size: 'xs' });
 
 export const CARD_STYLES = {
@@ -78,11 +78,7 @@ export const CARD_STYLES = {
   actions: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: '1' },
   action: { ...outline, colorPalette: 'gray' },
   actionRed: { ...outline, colorPalette: 'red' },
-  yellow: badge('yellow'),
-  green: badge('green'),
-  red: badge('red'),
-  orange: badge('orange'),
-  gray: badge('gray'),
+  ...STATUS_BADGES,
 };
 export type CardClasses = { [K in keyof typeof CARD_STYLES]: string };
 

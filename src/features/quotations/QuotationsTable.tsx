@@ -8,7 +8,8 @@ import { memo } from 'react';
 import type { QuotationDoc } from '@shared';
 import { formatBRL } from '../../domain/money';
 import { quotationDisplayStatus, quotationStatusColor, quotationStatusLabel } from '../../domain/quotation-status';
-import { KitClassNames, recipeStyles, slotRecipeStyles } from '../../ui/KitClassNames';
+import { iconButtonStyles, KitClassNames, tableStyles } from '../../ui/KitClassNames';
+import { STATUS_BADGES } from './badgeStyles';
 import { TableScroll } from '../../ui/ScrollRegion';
 import { customerColumn, type QuotationRow } from './list-model';
 import { QT } from './messages';
@@ -17,31 +18,19 @@ import type { QuotationActions } from './useQuotationActions';
 
 type Props = LaunchProps & { rows: QuotationRow[]; actions: QuotationActions; onEdit: (q: QuotationDoc) => void };
 
-const table = slotRecipeStyles('table', { size: 'sm', striped: true });
-const badge = (colorPalette: string) => ({ ...recipeStyles('badge', { variant: 'subtle', size: 'sm' }), colorPalette });
-const iconButton = { ...recipeStyles('button', { variant: 'ghost', size: 'xs' }), px: '0', py: '0', _icon: { fontSize: '1.2em' } };
+const table = tableStyles({ striped: true });
 
 const STYLES = {
-  root: table.root,
-  header: table.header,
-  body: table.body,
-  row: table.row,
-  head: table.columnHeader,
-  headEnd: { ...table.columnHeader, textAlign: 'end' },
-  cell: table.cell,
+  ...table,
   code: { ...table.cell, fontFamily: 'mono', fontWeight: 'semibold', whiteSpace: 'nowrap' },
   description: { ...table.cell, maxW: 'xs' },
   total: { ...table.cell, textAlign: 'end', whiteSpace: 'nowrap' },
   clamp: { lineClamp: 2 },
   muted: { color: 'fg.muted' },
   actions: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: '1' },
-  action: { ...iconButton, colorPalette: 'gray' },
-  actionRed: { ...iconButton, colorPalette: 'red' },
-  yellow: badge('yellow'),
-  green: badge('green'),
-  red: badge('red'),
-  orange: badge('orange'),
-  gray: badge('gray'),
+  action: iconButtonStyles('ghost', 'xs'),
+  actionRed: iconButtonStyles('ghost', 'xs', 'red'),
+  ...STATUS_BADGES,
 };
 
 export const QuotationsTable = memo(function QuotationsTable({ rows, actions, onEdit, onOpenWorkOrder, onViewWorkOrder, workOrderQuotationIds, ...launch }: Props) {

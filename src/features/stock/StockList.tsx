@@ -7,7 +7,7 @@ import { Pagination } from '../../ui/Pagination';
 import { pageSlice } from '../../ui/pagination';
 import { STOCK_TEXT as T } from './messages';
 import { QuantityStepper, ROW_ACTION_STYLES, RowActions } from './StockRowActions';
-import { KitClassNames, slotRecipeStyles } from '../../ui/KitClassNames';
+import { KitClassNames, slotRecipeStyles, tableStyles } from '../../ui/KitClassNames';
 import type { CatalogLookup } from './useCatalogLookup';
 import { ScrollBox } from '../../ui/ScrollRegion';
 
@@ -22,17 +22,12 @@ interface Props {
 
 const PAGE_SIZE = 20;
 
-const table = slotRecipeStyles('table', { size: 'sm', interactive: true });
+const table = tableStyles({ interactive: true });
 const card = slotRecipeStyles('card', { size: 'sm' });
 /** The kit's table and cards as classes made once per render (KitClassNames, issue 33). */
 const STYLES = {
   ...ROW_ACTION_STYLES,
-  root: table.root,
-  header: table.header,
-  body: table.body,
-  row: table.row,
-  head: table.columnHeader,
-  cell: table.cell,
+  ...table,
   cards: { display: 'flex', flexDirection: 'column', gap: '2' },
   card: card.root,
   cardBody: { ...card.body, gap: '2' },

@@ -5,17 +5,16 @@
  */
 import { ArrowLeftRight, Eye, Minus, Plus, Trash2 } from 'lucide-react';
 import { formatQuantity } from '../../domain/stock';
-import { recipeStyles } from '../../ui/KitClassNames';
+import { iconButtonStyles } from '../../ui/KitClassNames';
 import { STOCK_TEXT as T } from './messages';
 
-const icon = { px: '0', py: '0', _icon: { fontSize: '1.2em' } };
 export const ROW_ACTION_STYLES = {
   stepper: { display: 'flex', alignItems: 'center', gap: '1' },
-  step: { ...recipeStyles('button', { variant: 'outline', size: 'xs' }), ...icon, colorPalette: 'gray' },
+  step: iconButtonStyles('outline', 'xs'),
   quantity: { minW: '10', textAlign: 'center', fontWeight: 'semibold' },
   actions: { display: 'flex', alignItems: 'center', gap: '0' },
-  action: { ...recipeStyles('button', { variant: 'ghost', size: 'sm' }), ...icon, colorPalette: 'gray' },
-  remove: { ...recipeStyles('button', { variant: 'ghost', size: 'sm' }), ...icon, colorPalette: 'red' },
+  action: iconButtonStyles('ghost', 'sm'),
+  remove: iconButtonStyles('ghost', 'sm', 'red'),
 };
 export type RowActionClasses = { [K in keyof typeof ROW_ACTION_STYLES]: string };
 

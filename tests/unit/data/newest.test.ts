@@ -7,6 +7,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, test } from 'vitest';
 import { localDatabase } from '../../support/local-db';
 import { findNewest } from '../../../src/data/db/newest';
+import { countCursorSteps } from '../../support/idb-cursor-steps';
 
 const getDb = localDatabase('newest', 'u1', ['transactions']);
 const NOW = Date.parse('2026-11-27T12:00:00.000Z');
@@ -20,22 +21,6 @@ function tx(id: string, createdMs: number) {
     payment_method: 'pix' as const, payment_status: 'pago' as const, due_date: null, quotation_id: null,
     created_at: at, updated_at: at, client_updated_at: at, created_by: null, updated_by: null,
   };
-}
-
-/** Cursor steps taken by IndexedDB while `run` works: how many stored rows were read one by one. */
-async function cursorSteps<T>(run: () => Promise<T>): Promise<{ result: T; steps: number }> {
-  const proto = (globalThis as unknown as { IDBCursor: { prototype: { continue: (...a: unknown[]) => void } } }).IDBCursor.prototype;
-  const original = proto.continue;
-  let steps = 0;
-  proto.continue = function (this: unknown, ...args: unknown[]) {
-    steps++;
-    return original.apply(this, args);
-  };
-  try {
-    return { result: await run(), steps };
-  } finally {
-    proto.continue = original;
-  }
 }
 
 afterEach(async () => {
@@ -81,8 +66,8 @@ describe('findNewest', () => {
   test('reads about the page, not the collection: a descending find with a limit reads every row', async () => {
     const db = await getDb();
     await db.db.transactions.bulkInsert(Array.from({ length: 600 }, (_, i) => tx(`d${String(i).padStart(3, '0')}`, NOW - i * 7 * MIN)));
-    const plain = await cursorSteps(() => db.db.transactions.find({ sort: [{ created_at: 'desc' }], limit: 20 }).exec());
-    const newest = await cursorSteps(() => findNewest(db.db.transactions, 20, NOW));
+    const plain = await countCursorSteps(() => db.db.transactions.find({ sort: [{ created_at: 'desc' }], limit: 20 }).exec());
+    const newest = await countCursorSteps(() => findNewest(db.db.transactions, 20, NOW));
     expect(newest.result.map((d) => d.id)).toEqual(plain.result.map((d) => d.id));
     expect(plain.steps).toBeGreaterThanOrEqual(600);
     expect(newest.steps).toBeLessThanOrEqual(20 * 4 + 1);

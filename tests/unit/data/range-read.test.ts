@@ -7,6 +7,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, test } from 'vitest';
 import { localDatabase } from '../../support/local-db';
 import { readAllLive, readCreatedBetween } from '../../../src/data/db/range-read';
+import { countCursorSteps } from '../../support/idb-cursor-steps';
 
 const getDb = localDatabase('range-read', 'u1', ['transactions']);
 const DAY = 86_400_000;
@@ -51,19 +52,8 @@ describe('readCreatedBetween', () => {
 
   test('one request, no cursor walking the rows', async () => {
     const fdb = await getDb();
-    const proto = (globalThis as unknown as { IDBCursor: { prototype: { continue: (...a: unknown[]) => void } } }).IDBCursor.prototype;
-    const original = proto.continue;
-    let steps = 0;
-    proto.continue = function (this: unknown, ...args: unknown[]) {
-      steps++;
-      return original.apply(this, args);
-    };
-    try {
-      const got = await readCreatedBetween(fdb.db.transactions, null, null);
-      expect(got).toHaveLength(119);
-    } finally {
-      proto.continue = original;
-    }
+    const { result, steps } = await countCursorSteps(() => readCreatedBetween(fdb.db.transactions, null, null));
+    expect(result).toHaveLength(119);
     expect(steps).toBe(0);
   });
 });
@@ -71,22 +61,10 @@ describe('readCreatedBetween', () => {
 describe('readAllLive', () => {
   test('every live document, as RxDB\'s find() gives them, in one request', async () => {
     const fdb = await getDb();
-    const proto = (globalThis as unknown as { IDBCursor: { prototype: { continue: (...a: unknown[]) => void } } }).IDBCursor.prototype;
-    const original = proto.continue;
-    let steps = 0;
-    proto.continue = function (this: unknown, ...args: unknown[]) {
-      steps++;
-      return original.apply(this, args);
-    };
-    let got: unknown[];
-    try {
-      got = await readAllLive(fdb.db.transactions);
-    } finally {
-      proto.continue = original;
-    }
+    const { result, steps } = await countCursorSteps(() => readAllLive(fdb.db.transactions));
     expect(steps).toBe(0);
     const rx = (await fdb.db.transactions.find().exec()).map((d) => d.toJSON());
     expect(rx).toHaveLength(119); // t010 was deleted above
-    expect(byId(got as { id: string }[])).toEqual(byId(rx));
+    expect(byId(result as { id: string }[])).toEqual(byId(rx));
   });
 });

@@ -6,24 +6,19 @@ import { categoryLabel, type ReportTx } from '../../../domain/reports';
 import { Pagination } from '../../../ui/Pagination';
 import { pageSlice } from '../../../ui/pagination';
 import { PAYMENT_STATUS_LABELS } from '../../../domain/transaction-status';
-import { KitClassNames, recipeStyles, slotRecipeStyles } from '../../../ui/KitClassNames';
+import { badgeStyles, KitClassNames, tableStyles } from '../../../ui/KitClassNames';
 import { REPORT_TEXT as T } from '../messages';
 import { TableScroll } from '../../../ui/ScrollRegion';
 
 export const DETAIL_PAGE_SIZE = 10;
 const PAGE_SIZE = DETAIL_PAGE_SIZE;
 
-const table = slotRecipeStyles('table', { size: 'sm', striped: true });
-const pill = (colorPalette: string) => ({ ...recipeStyles('badge', { variant: 'subtle', size: 'sm' }), colorPalette, rounded: 'full', px: '2' });
+const table = tableStyles({ striped: true });
+const pill = (colorPalette: string) => ({ ...badgeStyles(colorPalette), rounded: 'full', px: '2' });
 /** The kit's table and the status pill (green when pago, yellow otherwise — spec §2.4) as classes made once per render (KitClassNames, issue 33). */
 const STYLES = {
+  ...table,
   root: { ...table.root, minW: '560px' },
-  header: table.header,
-  body: table.body,
-  row: table.row,
-  head: table.columnHeader,
-  headEnd: { ...table.columnHeader, textAlign: 'end' },
-  cell: table.cell,
   nowrap: { ...table.cell, whiteSpace: 'nowrap' },
   description: { ...table.cell, maxW: '64', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   value: { ...table.cell, textAlign: 'end', whiteSpace: 'nowrap' },
