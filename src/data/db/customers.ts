@@ -6,6 +6,7 @@ import {
   countByCustomer,
   customerDeleteRefusal,
   emptyToNull,
+  referencedCustomerLabel,
   type CustomerHistoryCounts,
 } from '../../domain/customers';
 import type { ForjaDatabase } from './create-database';
@@ -338,6 +339,33 @@ export function useCustomerNamesOf(ids: readonly string[]): { names: ReadonlyMap
   return { names: data?.names ?? EMPTY_NAMES, removed: data?.removed ?? EMPTY_NAMES, loading: loading || data?.key !== key };
 }
 const NO_NAMES = { names: new Map<string, string>(), removed: new Map<string, string>() };
+
+/**
+ * What a screen calls the customers it refers to: a live customer's name, 'Fulano (cliente
+ * removido)' for one deleted here or on another device. Until `everyone` (the whole list, read once
+ * the first page is on screen) has arrived, the first page's own customers answer (`page`, from
+ * useCustomerNamesOf); then the whole list, plus the tombstones of any of `referencedIds` it lacks.
+ * An id missing from the map is not on this device yet (referencedCustomerLabel says so).
+ */
+export function useCustomerLabels(
+  page: { names: ReadonlyMap<string, string>; removed: ReadonlyMap<string, string> },
+  everyone: { customers: readonly CustomerDoc[]; loading: boolean },
+  referencedIds: readonly string[],
+): ReadonlyMap<string, string> {
+  const live = useMemo(
+    () => (everyone.loading ? page.names : new Map(everyone.customers.map((c) => [c.id, c.name] as const))),
+    [everyone.loading, everyone.customers, page.names],
+  );
+  const missing = useMemo(() => (everyone.loading ? [] : referencedIds.filter((id) => !live.has(id))), [everyone.loading, referencedIds, live]);
+  const removedAnywhere = useRemovedCustomerNames(missing);
+  const removed = everyone.loading ? page.removed : removedAnywhere;
+  return useMemo(() => {
+    if (removed.size === 0) return live;
+    const all = new Map(live);
+    for (const [id, name] of removed) all.set(id, referencedCustomerLabel(null, name));
+    return all;
+  }, [live, removed]);
+}
 
 /** The deleted ones among `ids`, by name (see useCustomerNamesOf). */
 export function useRemovedCustomerNames(ids: readonly string[]): ReadonlyMap<string, string> {

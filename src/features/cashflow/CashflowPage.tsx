@@ -6,9 +6,8 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Box, Button, Card, Heading, HStack, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Plus, RefreshCw } from 'lucide-react';
-import { useCustomerNamesOf, useCustomers, useRemovedCustomerNames } from '../../data/db/customers';
+import { useCustomerLabels, useCustomerNamesOf, useCustomers } from '../../data/db/customers';
 import { usePaintedAfter } from '../../data/db/live-query';
-import { referencedCustomerLabel } from '../../domain/customers';
 import { transactionCommands, useStaffEmails, useTransactions, type TransactionDoc } from '../../data/db/transactions';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toaster } from '../../ui/toaster';
@@ -47,20 +46,9 @@ export function CashflowPage({ CustomerFormDialog, userEmail, installButton, imp
   const [deleting, setDeleting] = useState<string | null>(null);
   const [formOpen, setFormOpen] = useState(false);
 
-  const liveNames = useMemo(() => (customersLoading ? pageNames.names : new Map(customers.map((c) => [c.id, c.name]))), [customersLoading, pageNames.names, customers]);
   // Entries of a customer deleted on another device say so ('Fulano (cliente removido)').
-  const missing = useMemo(
-    () => (customersLoading ? [] : transactions.filter((t) => t.customer_id && !liveNames.has(t.customer_id)).map((t) => t.customer_id!)),
-    [customersLoading, transactions, liveNames],
-  );
-  const removedAnywhere = useRemovedCustomerNames(missing);
-  const removed = customersLoading ? pageNames.removed : removedAnywhere;
-  const customerNames = useMemo(() => {
-    if (removed.size === 0) return liveNames;
-    const all = new Map(liveNames);
-    for (const [id, name] of removed) all.set(id, referencedCustomerLabel(null, name));
-    return all;
-  }, [liveNames, removed]);
+  const referencedIds = useMemo(() => transactions.map((t) => t.customer_id).filter((id): id is string => Boolean(id)), [transactions]);
+  const customerNames = useCustomerLabels(pageNames, { customers, loading: customersLoading }, referencedIds);
   const byId = useCallback((id: string) => transactions.find((t) => t.id === id) ?? null, [transactions]);
   const onEdit = useCallback((id: string) => setEditing(byId(id)), [byId]);
   const onDelete = useCallback((id: string) => setDeleting(id), []);

@@ -3,7 +3,7 @@ import { Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { formatCentsBRL } from '../../../domain/money';
 import { financialExport, type ReportFilter, type ReportTx } from '../../../domain/reports';
 import { useReportCustomers } from '../../../data/db/reports';
-import { useCustomerNamesOf, useRemovedCustomerNames } from '../../../data/db/customers';
+import { useCustomerLabels, useCustomerNamesOf } from '../../../data/db/customers';
 import { usePaintedAfter } from '../../../data/db/live-query';
 import { referencedCustomerLabel } from '../../../domain/customers';
 import { ExportMenu } from '../parts/ExportMenu';
@@ -26,17 +26,12 @@ export function FinancialReport({ filter, setFilter }: { filter: ReportFilter; s
   const firstPageIds = useMemo(() => r.income.slice(0, DETAIL_PAGE_SIZE).map((t) => t.customerId).filter((id): id is string => Boolean(id)), [r.income]);
   const firstPage = useCustomerNamesOf(firstPageIds);
   const { customers, loading: customersLoading } = useReportCustomers(usePaintedAfter(!r.loading && !firstPage.loading));
-  const names = useMemo(() => (customersLoading ? firstPage.names : new Map(customers.map((c) => [c.id, c.name]))), [customersLoading, firstPage.names, customers]);
   // A customer deleted on another device reads as removed, not as not-yet-synced.
-  const missing = useMemo(
-    () => (customersLoading ? [] : r.txs.filter((t) => t.customerId && !names.has(t.customerId)).map((t) => t.customerId!)),
-    [customersLoading, r.txs, names],
-  );
-  const removedAnywhere = useRemovedCustomerNames(missing);
-  const removed = customersLoading ? firstPage.removed : removedAnywhere;
+  const referencedIds = useMemo(() => r.txs.map((t) => t.customerId).filter((id): id is string => Boolean(id)), [r.txs]);
+  const labels = useCustomerLabels(firstPage, { customers, loading: customersLoading }, referencedIds);
   const customerName = useCallback(
-    (t: ReportTx) => (t.customerId ? names.get(t.customerId) ?? referencedCustomerLabel(null, removed.get(t.customerId)) : t.name) || '-',
-    [names, removed],
+    (t: ReportTx) => (t.customerId ? labels.get(t.customerId) ?? referencedCustomerLabel(null, undefined) : t.name) || '-',
+    [labels],
   );
   // Cards and detail paint first; the charts (their chunk and a canvas each) follow once they are
   // on screen — a deferred render still ran before that first paint (bench:ui profile, issue 33).
