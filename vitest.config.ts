@@ -28,7 +28,7 @@ export default defineConfig({
         // Each file in its own jsdom and module graph (vitest's default): shared ones (isolate:false)
         // saved ~75 s but let one file's vi.resetModules/mocks reach another's — decisions.test.tsx
         // failed 1 run in 4 next to the page-data tests.
-        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['tests/support/unit-setup.ts'] },
       },
       {
         resolve: { alias },
