@@ -6,6 +6,7 @@
  */
 import type { FormEvent, ReactNode } from 'react';
 import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { useTypingFocus } from './useTypingFocus';
 
 export interface FormDialogProps {
   open: boolean;
@@ -44,6 +45,7 @@ export function FormDialog({
   children,
 }: FormDialogProps) {
   const large = size !== 'sm';
+  const { contentRef, initialFocusEl } = useTypingFocus();
   const sections = (
     <>
       <Dialog.Header>
@@ -61,13 +63,14 @@ export function FormDialog({
       scrollBehavior="inside"
       closeOnInteractOutside={!keepOpenOnOutsideClick}
       lazyMount={lazy}
+      initialFocusEl={initialFocusEl}
       unmountOnExit={lazy}
       {...(large ? { size: { base: 'full', md: size } } : {})}
     >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content mx={large ? undefined : '4'} data-testid={testId}>
+          <Dialog.Content ref={contentRef} mx={large ? undefined : '4'} data-testid={testId}>
             {onSubmit ? (
               <form onSubmit={onSubmit} noValidate style={{ display: 'contents' }}>
                 {sections}

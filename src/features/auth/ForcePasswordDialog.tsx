@@ -7,6 +7,7 @@ import { Button, Dialog, Field, Input, List, Portal, Stack, Text } from '@chakra
 import { Check, X } from 'lucide-react';
 import { changePassword } from '../../data/auth';
 import { toaster } from '../../ui/toaster';
+import { closeTriggerOf, useTypingFocus } from '../../ui/useTypingFocus';
 import { AUTH_MESSAGES as M } from './messages';
 import { checkPassword } from './passwordChecklist';
 
@@ -14,6 +15,7 @@ export function ForcePasswordDialog({ open }: { open: boolean }) {
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [saving, setSaving] = useState(false);
+  const { contentRef, initialFocusEl } = useTypingFocus(closeTriggerOf);
   const check = checkPassword(password, confirmation);
 
   async function onSubmit(e: FormEvent) {
@@ -49,11 +51,12 @@ export function ForcePasswordDialog({ open }: { open: boolean }) {
       closeOnInteractOutside={false}
       placement="center"
       role="alertdialog"
+      initialFocusEl={initialFocusEl}
     >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content mx="4">
+          <Dialog.Content ref={contentRef} mx="4">
             <form onSubmit={onSubmit}>
               <Dialog.Header>
                 <Dialog.Title>{M.pwTitle}</Dialog.Title>

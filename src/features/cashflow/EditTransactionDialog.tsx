@@ -1,5 +1,6 @@
 /** 'Editar Transação': the same form in a modal (full screen on phones); the type cannot change. */
 import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { useTypingFocus } from '../../ui/useTypingFocus';
 import type { CustomerDoc, TransactionDoc } from '@shared';
 import { CASHFLOW_TEXT as T } from './messages';
 import { TransactionForm, type CustomerFormDialogComponent } from './TransactionForm';
@@ -13,9 +14,11 @@ interface Props {
 }
 
 export function EditTransactionDialog({ transaction, customers, CustomerFormDialog, userEmail, onClose }: Props) {
+  const { contentRef, initialFocusEl } = useTypingFocus();
   return (
     <Dialog.Root
       open={!!transaction}
+      initialFocusEl={initialFocusEl}
       onOpenChange={(d) => !d.open && onClose()}
       size={{ base: 'full', md: 'lg' }}
       placement="center"
@@ -24,7 +27,7 @@ export function EditTransactionDialog({ transaction, customers, CustomerFormDial
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content>
+          <Dialog.Content ref={contentRef}>
             <Dialog.Header>
               <Dialog.Title>{T.editTitle}</Dialog.Title>
             </Dialog.Header>

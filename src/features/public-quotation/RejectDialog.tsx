@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, CloseButton, Dialog, Field, Portal, Text, Textarea } from '@chakra-ui/react';
+import { closeTriggerOf, useTypingFocus } from '../../ui/useTypingFocus';
 import { PQ_MESSAGES as M } from './messages';
 
 interface Props {
@@ -15,12 +16,13 @@ const MAX_REASON = 500;
 /** Asks for an optional reason before rejecting the quotation. */
 export default function RejectDialog({ open, busy, onClose, onConfirm }: Props) {
   const [reason, setReason] = useState('');
+  const { contentRef, initialFocusEl } = useTypingFocus(closeTriggerOf);
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} placement="center" role="alertdialog">
+    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} placement="center" role="alertdialog" initialFocusEl={initialFocusEl}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner px="3">
-          <Dialog.Content>
+          <Dialog.Content ref={contentRef}>
             <Dialog.Header>
               <Dialog.Title>{M.rejectDialog.title}</Dialog.Title>
             </Dialog.Header>
