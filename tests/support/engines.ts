@@ -237,8 +237,26 @@ export async function openWebKit(opts: WebKitOptions): Promise<EnginePage> {
     },
     run: async <T>(body: string, ...args: unknown[]) => (await wd.executeScript(body, ...args)) as T,
     async setWidth(width, height = 844) {
-      await wd.manage().window().setRect({ width, height });
-      return (await wd.executeScript('return window.innerWidth')) as number;
+      // Xvfb has no window manager: WebKitGTK applies a resize when X gets round to it, and on a
+      // busy machine Set Window Rect returns before (CI once read 447 px after asking for 1280).
+      // Ask again until the page has the width, as a person drags the window until it fits.
+      const innerWidth = async () => (await wd.executeScript('return window.innerWidth')) as number;
+      const before = await innerWidth();
+      let seen = before;
+      let previous = -1;
+      await poll(`window ${width}×${height}`, 15_000, async () => {
+        await wd.manage().window().setRect({ width, height });
+        for (let i = 0; i < 10; i++) {
+          seen = await innerWidth();
+          if (seen === width) return true;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        // MiniBrowser keeps a minimum width (its toolbar): asked narrower, it settles just above.
+        const settledNarrower = seen === previous && seen < before && seen > width;
+        previous = seen;
+        return settledNarrower;
+      }).catch(() => undefined);
+      return seen;
     },
     screenshot: async (file) => writeFileSync(file, await wd.takeScreenshot(), 'base64'),
     async close() {
