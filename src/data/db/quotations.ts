@@ -4,7 +4,7 @@
  * quotations included), the manual refresh, and the recovery of a code the server refused
  * because another device took it meanwhile.
  */
-import { auditTime, concat, map, of, Subject, switchMap, type Subscription } from 'rxjs';
+import { auditTime, concat, EMPTY, map, of, Subject, switchMap, type Subscription } from 'rxjs';
 import { normalizeQuotationCode, generateLinkSecret, generateQuotationCode, type CustomerDoc, type QuotationDoc } from '@shared';
 import { fromCents } from '../../domain/money';
 import {
@@ -66,13 +66,14 @@ export function useQuotations(enabled = true): { quotations: QuotationDoc[]; loa
 
 /**
  * The newest `limit` quotations with their customers, read through the created_at index: what
- * the first page needs while the full list (search, later pages) is still being read.
+ * the first page needs while the full list (search, later pages) is still being read. `enabled:
+ * false` once that list is ready: the head would otherwise read again after every write.
  */
-export function useNewestQuotations(limit: number): { quotations: QuotationDoc[]; customers: ReadonlyMap<string, CustomerDoc>; total: number | null; loading: boolean } {
+export function useNewestQuotations(limit: number, enabled = true): { quotations: QuotationDoc[]; customers: ReadonlyMap<string, CustomerDoc>; total: number | null; loading: boolean } {
   const { data, loading } = useLiveQuery(
     (db) =>
       // Read again on every local or replicated write (a status changed on another device too).
-      concat(of(null), db.quotations.eventBulks$.pipe(auditTime(100))).pipe(
+      (enabled ? concat(of(null), db.quotations.eventBulks$.pipe(auditTime(100))) : EMPTY).pipe(
         switchMap(async () => {
           const [docs, total] = await Promise.all([findNewest(db.quotations, limit), db.quotations.count().exec()]);
           const quotations = plainQuotations(docs);
@@ -83,7 +84,7 @@ export function useNewestQuotations(limit: number): { quotations: QuotationDoc[]
           return { quotations, customers, total };
         }),
       ),
-    [limit],
+    [limit, enabled],
   );
   return { quotations: data?.quotations ?? [], customers: data?.customers ?? EMPTY_INDEX, total: data?.total ?? null, loading };
 }

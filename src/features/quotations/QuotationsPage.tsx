@@ -35,11 +35,14 @@ export function QuotationsPage({ CustomerFormDialog, ...launch }: Props) {
   const mobile = useBreakpointValue({ base: true, md: false }, { ssr: false }) ?? false;
   // The first page comes from an indexed query of 10; the whole list (search, other pages) is
   // read right after that page has painted.
-  const head = useNewestQuotations(PAGE_SIZE);
+  const [headWanted, setHeadWanted] = useState(true);
+  const head = useNewestQuotations(PAGE_SIZE, headWanted);
   const fullWanted = usePaintedAfter(!head.loading);
   const full = useQuotations(fullWanted);
   const { byId, loading: customersLoading } = useCustomerIndex(fullWanted);
   const ready = !full.loading && !customersLoading;
+  // The whole list is live from here on: the head's reads would only repeat it.
+  if (ready && headWanted) setHeadWanted(false);
   const { error } = full;
   const { company } = useCompanyProfile();
   const [text, setText] = useState('');
