@@ -1,15 +1,18 @@
 /** 'Gerenciamento de Clientes' over the current page (Clientes in the sidebar/menu), closable. */
 import type { ReactNode } from 'react';
 import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { useTypingFocus } from '../../ui/useTypingFocus';
 import { SHELL_MESSAGES as M } from './messages';
 import { useIsMobile } from './useIsMobile';
 
 export function CustomersOverlay({ open, onClose, children }: { open: boolean; onClose: () => void; children: ReactNode }) {
   // Not a responsive size prop: the 'full' size's min-height would leak into the desktop size.
   const isMobile = useIsMobile();
+  const { contentRef, initialFocusEl } = useTypingFocus();
   return (
     <Dialog.Root
       open={open}
+      initialFocusEl={initialFocusEl}
       onOpenChange={(d) => !d.open && onClose()}
       size={isMobile ? 'full' : 'xl'}
       scrollBehavior="inside"
@@ -22,6 +25,7 @@ export function CustomersOverlay({ open, onClose, children }: { open: boolean; o
         <Dialog.Positioner>
           {/* Wide enough for the customers table with its seven columns (xl alone is 36rem). */}
           <Dialog.Content
+            ref={contentRef}
             maxW={isMobile ? undefined : 'min(72rem, calc(100vw - 2rem))'}
             minH={isMobile ? undefined : 'min(42rem, calc(100dvh - 8rem))'}
           >
