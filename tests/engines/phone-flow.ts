@@ -154,6 +154,12 @@ export async function screenshots(p: EnginePage, label: string, quotationCode: s
   ] as const) {
     await p.goto(path);
     await p.waitForText(ready);
+    // The customers' history counts fill in after the list ('…' until then).
+    if (name === 'customers') {
+      await waitUntil('the customers’ counts', 30_000, async () =>
+        !(await p.run<boolean>(`return [...document.body.querySelectorAll('*')].some((e) => e.childElementCount === 0 && /(^|: )…$/.test(e.textContent.trim()))`)) || undefined,
+      );
+    }
     await sleep(800);
     await p.screenshot(artifactPath(`engines-${p.engine}-${label}-${name}.png`));
   }
