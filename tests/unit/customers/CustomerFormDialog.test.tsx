@@ -7,6 +7,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import type { CustomerDoc } from '@shared';
+import { stubMatchMedia } from '../../support/match-media';
 
 const add = vi.fn();
 const update = vi.fn();
@@ -59,12 +60,7 @@ async function click(b: HTMLElement | undefined) {
 }
 
 beforeEach(() => {
-  if (!window.matchMedia) {
-    window.matchMedia = ((q: string) => ({
-      matches: false, media: q, onchange: null,
-      addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false,
-    })) as unknown as typeof window.matchMedia;
-  }
+  stubMatchMedia();
   add.mockReset();
   update.mockReset();
   onClose.mockReset();

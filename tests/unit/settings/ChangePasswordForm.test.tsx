@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { stubMatchMedia } from '../../support/match-media';
 
 const changePassword = vi.fn();
 vi.mock('../../../src/data/auth', () => ({ changePassword: (pw: string, current?: string) => changePassword(pw, current) }));
@@ -21,12 +22,7 @@ let container: HTMLDivElement;
 let root: Root;
 
 beforeEach(async () => {
-  if (!window.matchMedia) {
-    window.matchMedia = ((q: string) => ({
-      matches: false, media: q, onchange: null,
-      addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false,
-    })) as unknown as typeof window.matchMedia;
-  }
+  stubMatchMedia();
   changePassword.mockReset();
   toasts.length = 0;
   container = document.createElement('div');

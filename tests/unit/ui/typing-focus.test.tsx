@@ -8,6 +8,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { FormDialog } from '../../../src/ui/FormDialog';
+import { stubMatchMedia } from '../../support/match-media';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -15,12 +16,7 @@ let root: Root;
 let frames: FrameRequestCallback[] = [];
 
 beforeEach(() => {
-  if (!window.matchMedia) {
-    window.matchMedia = ((q: string) => ({
-      matches: false, media: q, onchange: null,
-      addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false,
-    })) as unknown as typeof window.matchMedia;
-  }
+  stubMatchMedia();
   // jsdom lays nothing out: every element gets a box, so the dialog finds its fields focusable.
   vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockReturnValue(100);
   // The page paints only when the test says so: frames wait here.
