@@ -5,6 +5,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import { DialogRoot } from './DialogRoot';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -41,7 +42,7 @@ export function ConfirmDialog({
     }
   };
   return (
-    <Dialog.Root
+    <DialogRoot
       open={open}
       role="alertdialog"
       placement="center"
@@ -68,6 +69,6 @@ export function ConfirmDialog({
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
-    </Dialog.Root>
+    </DialogRoot>
   );
 }

@@ -6,6 +6,7 @@
  */
 import type { FormEvent, ReactNode } from 'react';
 import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { DialogRoot } from './DialogRoot';
 import { useTypingFocus } from './useTypingFocus';
 
 export interface FormDialogProps {
@@ -56,7 +57,7 @@ export function FormDialog({
     </>
   );
   return (
-    <Dialog.Root
+    <DialogRoot
       open={open}
       onOpenChange={(d) => !d.open && onClose()}
       placement="center"
@@ -86,6 +87,6 @@ export function FormDialog({
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
-    </Dialog.Root>
+    </DialogRoot>
   );
 }

@@ -1,6 +1,7 @@
 /** Lists documents the server refused, with the reason and Descartar / Tentar novamente. */
 import type { ReactNode } from 'react';
 import { Badge, Box, Button, CloseButton, Dialog, Heading, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { DialogRoot } from './DialogRoot';
 import { PhotoUploadList } from './PhotoUploadList';
 import { SYNC_TEXT, collectionLabel, documentTitle, type PhotoUploadView, type RefusedDocView } from './syncStatusText';
 
@@ -27,7 +28,7 @@ export const FIX_LABEL = 'Corrigir';
 export function RefusedPanel({ open, onClose, refused, onDiscard, onRetry, onFix, canFix, photos = [], onPhotoRetry, onPhotoDiscard, title, children }: RefusedPanelProps) {
   const onlyPhotos = refused.length === 0 && photos.length > 0 && !children;
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => !d.open && onClose()} scrollBehavior="inside" placement="center">
+    <DialogRoot open={open} onOpenChange={(d) => !d.open && onClose()} scrollBehavior="inside" placement="center">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -92,6 +93,6 @@ export function RefusedPanel({ open, onClose, refused, onDiscard, onRetry, onFix
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
-    </Dialog.Root>
+    </DialogRoot>
   );
 }

@@ -4,6 +4,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Button, Dialog, Field, Input, List, Portal, Stack, Text } from '@chakra-ui/react';
+import { DialogRoot } from '../../ui/DialogRoot';
 import { Check, X } from 'lucide-react';
 import { changePassword } from '../../data/auth';
 import { toaster } from '../../ui/toaster';
@@ -45,7 +46,7 @@ export function ForcePasswordDialog({ open }: { open: boolean }) {
   }
 
   return (
-    <Dialog.Root
+    <DialogRoot
       open={open}
       closeOnEscape={false}
       closeOnInteractOutside={false}
@@ -115,6 +116,6 @@ export function ForcePasswordDialog({ open }: { open: boolean }) {
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
-    </Dialog.Root>
+    </DialogRoot>
   );
 }

@@ -1,5 +1,6 @@
 /** 'Editar Transação': the same form in a modal (full screen on phones); the type cannot change. */
 import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { DialogRoot } from '../../ui/DialogRoot';
 import { useTypingFocus } from '../../ui/useTypingFocus';
 import type { CustomerDoc, TransactionDoc } from '@shared';
 import { CASHFLOW_TEXT as T } from './messages';
@@ -16,7 +17,7 @@ interface Props {
 export function EditTransactionDialog({ transaction, customers, CustomerFormDialog, userEmail, onClose }: Props) {
   const { contentRef, initialFocusEl } = useTypingFocus();
   return (
-    <Dialog.Root
+    <DialogRoot
       open={!!transaction}
       initialFocusEl={initialFocusEl}
       onOpenChange={(d) => !d.open && onClose()}
@@ -50,6 +51,6 @@ export function EditTransactionDialog({ transaction, customers, CustomerFormDial
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
-    </Dialog.Root>
+    </DialogRoot>
   );
 }

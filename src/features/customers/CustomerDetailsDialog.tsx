@@ -1,5 +1,6 @@
 /** 'Detalhes de {name}': tabs Transações and Orçamentos of one customer, live from the local database. */
 import { Badge, CloseButton, Dialog, HStack, Portal, Spinner, Table, Tabs, Text } from '@chakra-ui/react';
+import { DialogRoot } from '../../ui/DialogRoot';
 import { HistoryCards } from './HistoryCards';
 import { useSmallScreen } from './useSmallScreen';
 import { useCustomerHistory, type CustomerQuotation, type CustomerTransaction } from '../../data/db/customers';
@@ -19,7 +20,7 @@ export function CustomerDetailsDialog({ customer, onClose }: CustomerDetailsDial
   // Not a responsive size prop: the 'full' size's min-height would leak into the desktop size.
   const small = useSmallScreen();
   return (
-    <Dialog.Root
+    <DialogRoot
       open={customer !== null}
       onOpenChange={(d) => !d.open && onClose()}
       size={small ? 'full' : 'xl'}
@@ -42,7 +43,7 @@ export function CustomerDetailsDialog({ customer, onClose }: CustomerDetailsDial
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
-    </Dialog.Root>
+    </DialogRoot>
   );
 }
 

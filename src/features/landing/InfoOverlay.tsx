@@ -1,4 +1,5 @@
 import { Box, CloseButton, Dialog, Heading, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { DialogRoot } from '../../ui/DialogRoot';
 import { Award, Clock, Flame, Handshake, Drill, Factory, Cog, Wrench } from 'lucide-react';
 import type { PublicCompany } from '@shared';
 import { ContactSection } from './ContactSection';
@@ -20,7 +21,7 @@ interface Props {
 export default function InfoOverlay({ open, onClose, company }: Props) {
   const name = company?.name ?? '';
   return (
-    <Dialog.Root
+    <DialogRoot
       open={open}
       onOpenChange={(e) => !e.open && onClose()}
       placement="center"
@@ -96,6 +97,6 @@ export default function InfoOverlay({ open, onClose, company }: Props) {
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
-    </Dialog.Root>
+    </DialogRoot>
   );
 }

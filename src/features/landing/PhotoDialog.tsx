@@ -1,11 +1,12 @@
 import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { DialogRoot } from '../../ui/DialogRoot';
 import type { GalleryPhoto } from './gallery';
 import { LANDING_MESSAGES as M } from './messages';
 
 /** A gallery photo shown larger; its description is the dialog's accessible name. */
 export default function PhotoDialog({ photo, onClose }: { photo: GalleryPhoto | null; onClose: () => void }) {
   return (
-    <Dialog.Root open={photo !== null} onOpenChange={(e) => !e.open && onClose()} placement="center" size="lg">
+    <DialogRoot open={photo !== null} onOpenChange={(e) => !e.open && onClose()} placement="center" size="lg">
       <Portal>
         <Dialog.Backdrop bg="blackAlpha.800" />
         <Dialog.Positioner>
@@ -26,6 +27,6 @@ export default function PhotoDialog({ photo, onClose }: { photo: GalleryPhoto | 
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
-    </Dialog.Root>
+    </DialogRoot>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, CloseButton, Dialog, Field, Portal, Text, Textarea } from '@chakra-ui/react';
+import { DialogRoot } from '../../ui/DialogRoot';
 import { closeTriggerOf, useTypingFocus } from '../../ui/useTypingFocus';
 import { PQ_MESSAGES as M } from './messages';
 
@@ -18,7 +19,7 @@ export default function RejectDialog({ open, busy, onClose, onConfirm }: Props) 
   const [reason, setReason] = useState('');
   const { contentRef, initialFocusEl } = useTypingFocus(closeTriggerOf);
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} placement="center" role="alertdialog" initialFocusEl={initialFocusEl}>
+    <DialogRoot open={open} onOpenChange={(e) => !e.open && onClose()} placement="center" role="alertdialog" initialFocusEl={initialFocusEl}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner px="3">
@@ -62,6 +63,6 @@ export default function RejectDialog({ open, busy, onClose, onConfirm }: Props) 
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
-    </Dialog.Root>
+    </DialogRoot>
   );
 }

@@ -1,5 +1,6 @@
 /** Full-screen 'Novo Orçamento' / 'Editar Orçamento' with a ✕ that closes it. */
 import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { DialogRoot } from '../../ui/DialogRoot';
 import { useTypingFocus } from '../../ui/useTypingFocus';
 import type { CustomerDoc, QuotationDoc } from '@shared';
 import { customerNotYetSynced } from '../../domain/customers';
@@ -22,7 +23,7 @@ export function QuotationFormModal({ editing, onClose, CustomerFormDialog, custo
     ? customers.get(editing.customer_id) ?? customerNotYetSynced<CustomerDoc>(editing.customer_id)
     : null;
   return (
-    <Dialog.Root open initialFocusEl={initialFocusEl} size="full" onOpenChange={(d) => !d.open && onClose()} closeOnInteractOutside={false} scrollBehavior="inside">
+    <DialogRoot open initialFocusEl={initialFocusEl} size="full" onOpenChange={(d) => !d.open && onClose()} closeOnInteractOutside={false} scrollBehavior="inside">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -39,6 +40,6 @@ export function QuotationFormModal({ editing, onClose, CustomerFormDialog, custo
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
-    </Dialog.Root>
+    </DialogRoot>
   );
 }

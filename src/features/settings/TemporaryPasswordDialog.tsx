@@ -3,6 +3,7 @@
  * hash): copy it, or send it by WhatsApp with the address to open and the e-mail.
  */
 import { Button, Code, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { DialogRoot } from '../../ui/DialogRoot';
 import { Copy, MessageCircle } from 'lucide-react';
 import { whatsappLink } from '../../domain/whatsapp';
 import type { TemporaryPasswordResponse } from '../../data/team';
@@ -30,7 +31,7 @@ export function TemporaryPasswordDialog({ shown, onClose }: Props) {
   }
 
   return (
-    <Dialog.Root open={shown !== null} role="alertdialog" placement="center" closeOnInteractOutside={false} onOpenChange={(d) => !d.open && onClose()}>
+    <DialogRoot open={shown !== null} role="alertdialog" placement="center" closeOnInteractOutside={false} onOpenChange={(d) => !d.open && onClose()}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -80,6 +81,6 @@ export function TemporaryPasswordDialog({ shown, onClose }: Props) {
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
-    </Dialog.Root>
+    </DialogRoot>
   );
 }

@@ -1,6 +1,7 @@
 /** 'Gerenciamento de Clientes' over the current page (Clientes in the sidebar/menu), closable. */
 import type { ReactNode } from 'react';
 import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { DialogRoot } from '../../ui/DialogRoot';
 import { useTypingFocus } from '../../ui/useTypingFocus';
 import { SHELL_MESSAGES as M } from './messages';
 import { useIsMobile } from './useIsMobile';
@@ -10,7 +11,7 @@ export function CustomersOverlay({ open, onClose, children }: { open: boolean; o
   const isMobile = useIsMobile();
   const { contentRef, initialFocusEl } = useTypingFocus();
   return (
-    <Dialog.Root
+    <DialogRoot
       open={open}
       initialFocusEl={initialFocusEl}
       onOpenChange={(d) => !d.open && onClose()}
@@ -39,6 +40,6 @@ export function CustomersOverlay({ open, onClose, children }: { open: boolean; o
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
-    </Dialog.Root>
+    </DialogRoot>
   );
 }

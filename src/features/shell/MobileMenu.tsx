@@ -2,6 +2,7 @@
 import { Box, Button, CloseButton, Drawer, Portal, Stack } from '@chakra-ui/react';
 import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useShownWhileClosing } from '../../ui/DialogRoot';
 import { SHELL_MESSAGES as M } from './messages';
 import { NAV_ITEMS, isActivePath, type NavItem } from './navigation';
 import { NAV_ICONS } from './navIcons';
@@ -19,6 +20,9 @@ interface MobileMenuProps {
 }
 
 export function MobileMenu({ open, onOpenChange, pathname, customersOpen, onChoose, onSignOut, footer }: MobileMenuProps) {
+  // Off the page once closed (DialogRoot: the kit's closing race in WebKit left its backdrop over the screen).
+  const shown = useShownWhileClosing(open);
+  if (!shown) return null;
   return (
     <Drawer.Root open={open} onOpenChange={(d) => onOpenChange(d.open)} placement="start">
       <Portal>

@@ -5,6 +5,7 @@
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import { DialogRoot } from '../../ui/DialogRoot';
 import { signOut } from '../../data/auth';
 import { toaster } from '../../ui/toaster';
 import { SHELL_MESSAGES as M } from './messages';
@@ -38,7 +39,7 @@ export function useSignOut(): { requestSignOut: () => void; busy: boolean; confi
   }
 
   const confirmDialog = (
-    <Dialog.Root
+    <DialogRoot
       open={pending !== null}
       onOpenChange={(d) => !d.open && setPending(null)}
       role="alertdialog"
@@ -65,7 +66,7 @@ export function useSignOut(): { requestSignOut: () => void; busy: boolean; confi
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
-    </Dialog.Root>
+    </DialogRoot>
   );
 
   return { requestSignOut: () => void run(false), busy, confirmDialog };

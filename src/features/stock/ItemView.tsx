@@ -1,5 +1,6 @@
 /** An item's details and its movements, newest first: when, who, ±, reason, running balance. */
 import { Badge, Box, Button, CloseButton, Dialog, HStack, Portal, Stack, Table, Text } from '@chakra-ui/react';
+import { DialogRoot } from '../../ui/DialogRoot';
 import type { StockItemWithQuantity } from '../../data/db/stock';
 import { useItemMovements } from '../../data/db/stock';
 import { useStaffDirectory } from '../../data/db/staff-directory';
@@ -28,7 +29,7 @@ export function ItemView({ item, lookup, onClose, onEdit, onMove, onExitComplete
   const status = item ? stockStatus(item.quantity, item.minimum_quantity) : 'Normal';
 
   return (
-    <Dialog.Root
+    <DialogRoot
       open={item !== null}
       onOpenChange={(d) => !d.open && onClose()}
       onExitComplete={onExitComplete}
@@ -115,6 +116,6 @@ export function ItemView({ item, lookup, onClose, onEdit, onMove, onExitComplete
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
-    </Dialog.Root>
+    </DialogRoot>
   );
 }

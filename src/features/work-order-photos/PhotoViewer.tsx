@@ -1,5 +1,6 @@
 /** The enlarged view of one photo (tap on a tile). */
 import { CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
+import { DialogRoot } from '../../ui/DialogRoot';
 import { usePhotoImage } from '../../data/photos';
 import { useSyncStatus } from '../../data/db/sync-status';
 import { formatDateTime } from '../../domain/dates';
@@ -15,7 +16,7 @@ export interface ViewedPhoto {
 export function PhotoViewer({ photo, onClose }: { photo: ViewedPhoto | null; onClose: () => void }) {
   const { url, failed } = usePhotoImage(photo, useSyncStatus().online);
   return (
-    <Dialog.Root open={photo !== null} onOpenChange={(d) => !d.open && onClose()} size={{ base: 'full', md: 'xl' }} placement="center">
+    <DialogRoot open={photo !== null} onOpenChange={(d) => !d.open && onClose()} size={{ base: 'full', md: 'xl' }} placement="center">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -37,6 +38,6 @@ export function PhotoViewer({ photo, onClose }: { photo: ViewedPhoto | null; onC
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
-    </Dialog.Root>
+    </DialogRoot>
   );
 }
