@@ -2,7 +2,7 @@
 import { Box, Button, CloseButton, Drawer, Portal, Stack } from '@chakra-ui/react';
 import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useShownWhileClosing } from '../../ui/DialogRoot';
+import { useFreshAfterClose } from '../../ui/DialogRoot';
 import { SHELL_MESSAGES as M } from './messages';
 import { NAV_ITEMS, isActivePath, type NavItem } from './navigation';
 import { NAV_ICONS } from './navIcons';
@@ -20,11 +20,10 @@ interface MobileMenuProps {
 }
 
 export function MobileMenu({ open, onOpenChange, pathname, customersOpen, onChoose, onSignOut, footer }: MobileMenuProps) {
-  // Off the page once closed (DialogRoot: the kit's closing race in WebKit left its backdrop over the screen).
-  const shown = useShownWhileClosing(open);
-  if (!shown) return null;
+  // A fresh root once closed (DialogRoot: the kit's closing race in WebKit left its backdrop over the screen).
+  const generation = useFreshAfterClose(open);
   return (
-    <Drawer.Root open={open} onOpenChange={(d) => onOpenChange(d.open)} placement="start">
+    <Drawer.Root key={generation} open={open} onOpenChange={(d) => onOpenChange(d.open)} placement="start">
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>
