@@ -3,7 +3,7 @@
  * dialog mounted until its exit animation's `animationend`, and decides whether to wait for it in a
  * frame callback. WebKit (every iPhone browser), after a long task — a phone saving and syncing as
  * the form closes — can fire that event before the callback runs; the kit then waits for good and
- * the closed dialog stays in the page, invisible, over the screen (zag's presence race, measured in
+ * the closed dialog stays in the page, invisible (zag's presence race, measured in
  * dxos/dxos#13176; it failed our WebKit phone flow). Past the exit animation's time the closed root
  * is replaced by a fresh, closed one. The root itself stays mounted while closed, so opening goes
  * through the kit as before (a root mounted already open, as another dialog closes, was dismissed

@@ -20,7 +20,7 @@ interface MobileMenuProps {
 }
 
 export function MobileMenu({ open, onOpenChange, pathname, customersOpen, onChoose, onSignOut, footer }: MobileMenuProps) {
-  // A fresh root once closed (DialogRoot: the kit's closing race in WebKit left its backdrop over the screen).
+  // A fresh root once closed (DialogRoot: the kit's closing race in WebKit can leave a closed part mounted).
   const generation = useFreshAfterClose(open);
   return (
     <Drawer.Root key={generation} open={open} onOpenChange={(d) => onOpenChange(d.open)} placement="start">
