@@ -7,7 +7,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import { DialogRoot } from './DialogRoot';
-import { useTypingFocus } from './useTypingFocus';
 
 export interface FormDialogProps {
   open: boolean;
@@ -46,7 +45,6 @@ export function FormDialog({
   children,
 }: FormDialogProps) {
   const large = size !== 'sm';
-  const { contentRef, initialFocusEl } = useTypingFocus();
   const sections = (
     <>
       <Dialog.Header>
@@ -64,14 +62,13 @@ export function FormDialog({
       scrollBehavior="inside"
       closeOnInteractOutside={!keepOpenOnOutsideClick}
       lazyMount={lazy}
-      initialFocusEl={initialFocusEl}
       unmountOnExit={lazy}
       {...(large ? { size: { base: 'full', md: size } } : {})}
     >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content ref={contentRef} mx={large ? undefined : '4'} data-testid={testId}>
+          <Dialog.Content mx={large ? undefined : '4'} data-testid={testId}>
             {onSubmit ? (
               <form onSubmit={onSubmit} noValidate style={{ display: 'contents' }}>
                 {sections}

@@ -8,7 +8,6 @@ import { DialogRoot } from '../../ui/DialogRoot';
 import { Check, X } from 'lucide-react';
 import { changePassword } from '../../data/auth';
 import { toaster } from '../../ui/toaster';
-import { closeTriggerOf, useTypingFocus } from '../../ui/useTypingFocus';
 import { AUTH_MESSAGES as M } from './messages';
 import { checkPassword } from './passwordChecklist';
 
@@ -16,7 +15,6 @@ export function ForcePasswordDialog({ open }: { open: boolean }) {
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [saving, setSaving] = useState(false);
-  const { contentRef, initialFocusEl } = useTypingFocus(closeTriggerOf);
   const check = checkPassword(password, confirmation);
 
   async function onSubmit(e: FormEvent) {
@@ -52,12 +50,11 @@ export function ForcePasswordDialog({ open }: { open: boolean }) {
       closeOnInteractOutside={false}
       placement="center"
       role="alertdialog"
-      initialFocusEl={initialFocusEl}
     >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content ref={contentRef} mx="4">
+          <Dialog.Content mx="4">
             <form onSubmit={onSubmit}>
               <Dialog.Header>
                 <Dialog.Title>{M.pwTitle}</Dialog.Title>

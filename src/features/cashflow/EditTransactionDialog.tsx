@@ -1,7 +1,6 @@
 /** 'Editar Transação': the same form in a modal (full screen on phones); the type cannot change. */
 import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import { DialogRoot } from '../../ui/DialogRoot';
-import { useTypingFocus } from '../../ui/useTypingFocus';
 import type { CustomerDoc, TransactionDoc } from '@shared';
 import { CASHFLOW_TEXT as T } from './messages';
 import { TransactionForm, type CustomerFormDialogComponent } from './TransactionForm';
@@ -15,11 +14,9 @@ interface Props {
 }
 
 export function EditTransactionDialog({ transaction, customers, CustomerFormDialog, userEmail, onClose }: Props) {
-  const { contentRef, initialFocusEl } = useTypingFocus();
   return (
     <DialogRoot
       open={!!transaction}
-      initialFocusEl={initialFocusEl}
       onOpenChange={(d) => !d.open && onClose()}
       size={{ base: 'full', md: 'lg' }}
       placement="center"
@@ -28,7 +25,7 @@ export function EditTransactionDialog({ transaction, customers, CustomerFormDial
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content ref={contentRef}>
+          <Dialog.Content>
             <Dialog.Header>
               <Dialog.Title>{T.editTitle}</Dialog.Title>
             </Dialog.Header>

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Button, CloseButton, Dialog, Field, Portal, Text, Textarea } from '@chakra-ui/react';
 import { DialogRoot } from '../../ui/DialogRoot';
-import { closeTriggerOf, useTypingFocus } from '../../ui/useTypingFocus';
 import { PQ_MESSAGES as M } from './messages';
 
 interface Props {
@@ -17,13 +16,12 @@ const MAX_REASON = 500;
 /** Asks for an optional reason before rejecting the quotation. */
 export default function RejectDialog({ open, busy, onClose, onConfirm }: Props) {
   const [reason, setReason] = useState('');
-  const { contentRef, initialFocusEl } = useTypingFocus(closeTriggerOf);
   return (
-    <DialogRoot open={open} onOpenChange={(e) => !e.open && onClose()} placement="center" role="alertdialog" initialFocusEl={initialFocusEl}>
+    <DialogRoot open={open} onOpenChange={(e) => !e.open && onClose()} placement="center" role="alertdialog">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner px="3">
-          <Dialog.Content ref={contentRef}>
+          <Dialog.Content>
             <Dialog.Header>
               <Dialog.Title>{M.rejectDialog.title}</Dialog.Title>
             </Dialog.Header>

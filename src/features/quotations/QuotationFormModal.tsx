@@ -1,7 +1,6 @@
 /** Full-screen 'Novo Orçamento' / 'Editar Orçamento' with a ✕ that closes it. */
 import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import { DialogRoot } from '../../ui/DialogRoot';
-import { useTypingFocus } from '../../ui/useTypingFocus';
 import type { CustomerDoc, QuotationDoc } from '@shared';
 import { customerNotYetSynced } from '../../domain/customers';
 import { QT } from './messages';
@@ -17,17 +16,16 @@ type Props = {
 
 export function QuotationFormModal({ editing, onClose, CustomerFormDialog, customers }: Props) {
   const title = editing ? QT.editQuotation : QT.newQuotation;
-  const { contentRef, initialFocusEl } = useTypingFocus();
   // A customer not on this device yet keeps its link (the form shows it as not synced yet).
   const initialCustomer = editing?.customer_id
     ? customers.get(editing.customer_id) ?? customerNotYetSynced<CustomerDoc>(editing.customer_id)
     : null;
   return (
-    <DialogRoot open initialFocusEl={initialFocusEl} size="full" onOpenChange={(d) => !d.open && onClose()} closeOnInteractOutside={false} scrollBehavior="inside">
+    <DialogRoot open size="full" onOpenChange={(d) => !d.open && onClose()} closeOnInteractOutside={false} scrollBehavior="inside">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content ref={contentRef}>
+          <Dialog.Content>
             <Dialog.Header borderBottomWidth="1px">
               <Dialog.Title>{title}</Dialog.Title>
             </Dialog.Header>

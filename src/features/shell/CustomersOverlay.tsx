@@ -2,18 +2,15 @@
 import type { ReactNode } from 'react';
 import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import { DialogRoot } from '../../ui/DialogRoot';
-import { useTypingFocus } from '../../ui/useTypingFocus';
 import { SHELL_MESSAGES as M } from './messages';
 import { useIsMobile } from './useIsMobile';
 
 export function CustomersOverlay({ open, onClose, children }: { open: boolean; onClose: () => void; children: ReactNode }) {
   // Not a responsive size prop: the 'full' size's min-height would leak into the desktop size.
   const isMobile = useIsMobile();
-  const { contentRef, initialFocusEl } = useTypingFocus();
   return (
     <DialogRoot
       open={open}
-      initialFocusEl={initialFocusEl}
       onOpenChange={(d) => !d.open && onClose()}
       size={isMobile ? 'full' : 'xl'}
       scrollBehavior="inside"
@@ -26,7 +23,6 @@ export function CustomersOverlay({ open, onClose, children }: { open: boolean; o
         <Dialog.Positioner>
           {/* Wide enough for the customers table with its seven columns (xl alone is 36rem). */}
           <Dialog.Content
-            ref={contentRef}
             maxW={isMobile ? undefined : 'min(72rem, calc(100vw - 2rem))'}
             minH={isMobile ? undefined : 'min(42rem, calc(100dvh - 8rem))'}
           >

@@ -6,16 +6,16 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { FormDialog } from '../../../src/ui/FormDialog';
 import { ConfirmDialog } from '../../../src/ui/ConfirmDialog';
 import { CLOSED_DIALOG_GONE_MS } from '../../../src/ui/DialogRoot';
 import { stubMatchMedia } from '../../support/match-media';
+import { rootPerTest } from '../../support/react-root';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-let root: Root;
+const root = rootPerTest();
 beforeEach(() => {
   stubMatchMedia();
   const realStyle = window.getComputedStyle.bind(window);
@@ -33,13 +33,8 @@ beforeEach(() => {
       },
     });
   });
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
 });
 afterEach(() => {
-  act(() => root.unmount());
-  document.body.innerHTML = '';
   vi.restoreAllMocks();
 });
 
@@ -48,7 +43,7 @@ const wait = (ms: number) => act(() => new Promise<void>((r) => setTimeout(r, ms
 
 async function show(open: boolean, which: 'form' | 'confirm') {
   await act(async () => {
-    root.render(
+    root().render(
       <ChakraProvider value={defaultSystem}>
         {which === 'form' ? (
           <FormDialog open={open} onClose={() => undefined} title="Cadastrar Novo Cliente" closeLabel="Fechar">

@@ -5,14 +5,15 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { FormDialog } from '../../../src/ui/FormDialog';
+import RejectDialog from '../../../src/features/public-quotation/RejectDialog';
+import { rootPerTest } from '../../support/react-root';
 import { stubMatchMedia } from '../../support/match-media';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-let root: Root;
+const root = rootPerTest();
 let frames: FrameRequestCallback[] = [];
 
 beforeEach(() => {
@@ -25,13 +26,8 @@ beforeEach(() => {
   vi.stubGlobal('cancelAnimationFrame', (id: number) => {
     if (frames[id - 1]) frames[id - 1] = () => undefined;
   });
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
 });
 afterEach(() => {
-  act(() => root.unmount());
-  document.body.innerHTML = '';
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -48,7 +44,7 @@ async function paint(times = 3) {
 
 async function openForm() {
   await act(async () => {
-    root.render(
+    root().render(
       <ChakraProvider value={defaultSystem}>
         <FormDialog open onClose={() => undefined} title="Cadastrar Novo Cliente" closeLabel="Fechar">
           <label htmlFor="nome">Nome</label>
@@ -74,5 +70,31 @@ describe('a form dialog’s first focus', () => {
     await openForm();
     await paint();
     expect(document.activeElement).toBe(field('nome'));
+  });
+
+  it('of an alert dialog (Recusar’s reason) goes to its close button when nobody is typing', async () => {
+    await act(async () => {
+      root().render(
+        <ChakraProvider value={defaultSystem}>
+          <RejectDialog open busy={false} onClose={() => undefined} onConfirm={async () => true} />
+        </ChakraProvider>,
+      );
+    });
+    await paint();
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Fechar');
+  });
+
+  it('of an alert dialog keeps the reason field someone tapped before it painted', async () => {
+    await act(async () => {
+      root().render(
+        <ChakraProvider value={defaultSystem}>
+          <RejectDialog open busy={false} onClose={() => undefined} onConfirm={async () => true} />
+        </ChakraProvider>,
+      );
+    });
+    const reason = document.querySelector('textarea')!;
+    act(() => reason.focus());
+    await paint();
+    expect(document.activeElement).toBe(reason);
   });
 });
