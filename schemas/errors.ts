@@ -62,6 +62,10 @@ export const ERROR_MESSAGES = {
   photo_not_found: 'Foto não encontrada.',
   // A required text that is only spaces (issue 19): refused by the server as the forms refuse it.
   blank_required_field: 'Preencha os campos obrigatórios: eles não podem ficar em branco.',
+  // A customer's fiscal data (issue 38): refused by the server as the form refuses it.
+  invalid_tax_id: 'CPF/CNPJ inválido: confira os dígitos.',
+  invalid_cep: 'CEP deve ter 8 dígitos.',
+  invalid_municipio: 'Município não encontrado na lista do IBGE: escolha o município na lista.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
@@ -76,3 +80,17 @@ export interface ApiError {
 export function apiError(code: ErrorCode, message?: string, details?: unknown): ApiError {
   return { error: code, message: message ?? ERROR_MESSAGES[code], ...(details === undefined ? {} : { details }) };
 }
+
+/**
+ * The pt-BR text of each fiscal-field code (schemas/tax-id.ts, schemas/municipios.ts): shown next
+ * to the field in the customer form and in the refusal of a pushed document.
+ */
+export const FISCAL_FIELD_MESSAGES = {
+  tax_id_length: 'CPF/CNPJ deve ter 11 dígitos (CPF) ou 14 caracteres (CNPJ)',
+  cpf_check_digits: 'CPF inválido: confira os dígitos',
+  cnpj_check_digits: 'CNPJ inválido: confira os dígitos',
+  cep_length: 'CEP deve ter 8 dígitos',
+  municipio_unknown: 'Escolha o município na lista',
+} as const;
+
+export type FiscalFieldProblem = keyof typeof FISCAL_FIELD_MESSAGES;

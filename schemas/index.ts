@@ -5,3 +5,6 @@ export * from './api';
 export * from './documents';
 export * from './team';
 export * from './work-orders';
+export * from './tax-id';
+export * from './nfse';
+export * from './nfse-rejections';

@@ -53,6 +53,9 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   photo_limit: 409,
   photo_upload_only: 409,
   photo_not_found: 404,
+  invalid_tax_id: 422,
+  invalid_cep: 422,
+  invalid_municipio: 422,
 };
 
 export class AppError extends Error {
