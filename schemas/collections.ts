@@ -25,7 +25,7 @@ const MONEY = { type: 'number', minimum: -9999999999.99, maximum: 9999999999.99 
 
 export const customerSchema = {
   title: 'customers',
-  version: 1,
+  version: 2,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -40,6 +40,21 @@ export const customerSchema = {
     created_by: NULLABLE_TEXT(64),
     /** v1: who wrote the stored version (stamped by the server, like updated_at; null = the server itself). */
     updated_by: NULLABLE_TEXT(64),
+    /**
+     * v2 (issue 38): fiscal data, all optional — needed only for an NFS-e to an identified customer.
+     * `tax_id`: CPF (11 digits) or CNPJ (14, alphanumeric since July 2026), normalised (no
+     * punctuation, upper case), check digits valid (schemas/tax-id.ts; sync/validate.ts refuses others).
+     */
+    tax_id: NULLABLE_TEXT(14),
+    /** v2: CEP, 8 digits without the hyphen. */
+    address_cep: NULLABLE_TEXT(8),
+    /** v2: the address as the national NFS-e XSD bounds it (xLgr 255, nro 60, xCpl 156, xBairro 60). */
+    address_street: NULLABLE_TEXT(255),
+    address_number: NULLABLE_TEXT(60),
+    address_complement: NULLABLE_TEXT(156),
+    address_district: NULLABLE_TEXT(60),
+    /** v2: the município's 7-digit IBGE code (schemas/municipios.ts); its UF follows from the code. */
+    address_city_code: NULLABLE_TEXT(7),
   },
   required: ['id', 'name', 'phone', 'created_at', 'updated_at', 'client_updated_at'],
   additionalProperties: false,

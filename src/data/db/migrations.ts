@@ -11,7 +11,20 @@ type Strategy = (doc: Record<string, unknown>) => Record<string, unknown>;
 const addUpdatedBy: Strategy = (doc) => ({ ...doc, updated_by: doc.updated_by ?? null });
 
 export const MIGRATION_STRATEGIES: Partial<Record<CollectionName, Record<number, Strategy>>> = {
-  customers: { 1: addUpdatedBy },
+  customers: {
+    1: addUpdatedBy,
+    // v2 (SQL 012, issue 38): no fiscal data yet — every field empty, as the server's columns.
+    2: (doc) => ({
+      ...doc,
+      tax_id: doc.tax_id ?? null,
+      address_cep: doc.address_cep ?? null,
+      address_street: doc.address_street ?? null,
+      address_number: doc.address_number ?? null,
+      address_complement: doc.address_complement ?? null,
+      address_district: doc.address_district ?? null,
+      address_city_code: doc.address_city_code ?? null,
+    }),
+  },
   // decision_history starts empty (null) for every quotation decided before v1.
   quotations: {
     1: (doc) => ({ ...addUpdatedBy(doc), decision_history: doc.decision_history ?? null }),

@@ -3,10 +3,26 @@
  * clients, compiled by ajv with RxDB-only keywords ignored) plus the rules a schema cannot say:
  * money with at most 2 decimals, real calendar dates and instants, the quotation code format,
  * the single company document, required texts that are not blank (schemas/rules.ts, the rule the
- * client's forms use). Uniqueness rules are enforced by the database (see push.ts).
+ * client's forms use), a customer's CPF/CNPJ, CEP and município (schemas/tax-id.ts, municipios.ts).
+ * Uniqueness rules are enforced by the database (see push.ts).
  */
 import Ajv, { type ValidateFunction } from 'ajv';
-import { blankFieldsMessage, blankRequiredFields, COMPANY_DOC_ID, collectionSchemas, findUnacceptableText, invalidWorkOrderEventFields, isValidQuotationCode, workOrderIdForQuotation, type ErrorCode } from '@shared';
+import {
+  blankFieldsMessage,
+  blankRequiredFields,
+  COMPANY_DOC_ID,
+  collectionSchemas,
+  ERROR_MESSAGES,
+  FISCAL_FIELD_MESSAGES,
+  findUnacceptableText,
+  invalidWorkOrderEventFields,
+  isValidQuotationCode,
+  normalizeTaxId,
+  taxIdProblem,
+  workOrderIdForQuotation,
+  type ErrorCode,
+} from '@shared';
+import { isMunicipioCode } from '@shared/municipios';
 import { MONEY_FIELDS, TABLES, type SyncedCollection } from '../collections/tables';
 
 const ajv = new Ajv({ strict: false, allErrors: true });
@@ -132,5 +148,31 @@ export function validateDocument(collection: SyncedCollection, input: unknown, o
     const blank = blankRequiredFields(collection, doc);
     if (blank.length > 0) return { ok: false, fields: blank, code: 'blank_required_field', detail: blankFieldsMessage(collection, blank) };
   }
+  if (collection === 'customers' && !deleted) {
+    const fiscal = customerFiscalRefusal(doc);
+    if (fiscal) return fiscal;
+  }
   return { ok: true, doc, deleted };
+}
+
+/**
+ * A customer's fiscal data (issue 38), as the form checks it: the CPF/CNPJ stored normalised with
+ * valid check digits (the alphanumeric CNPJ too), the CEP as 8 digits, the município a code of
+ * the IBGE list. The first wrong one refuses the document with its own code and pt-BR message.
+ */
+export function customerFiscalRefusal(doc: Readonly<Record<string, unknown>>): Extract<Validation, { ok: false }> | null {
+  const taxId = doc.tax_id;
+  if (typeof taxId === 'string') {
+    const problem = taxId === normalizeTaxId(taxId) && taxId !== '' ? taxIdProblem(taxId) : 'tax_id_length';
+    if (problem) return { ok: false, fields: ['tax_id'], code: 'invalid_tax_id', detail: `${FISCAL_FIELD_MESSAGES[problem]}.` };
+  }
+  const cep = doc.address_cep;
+  if (typeof cep === 'string' && !/^\d{8}$/.test(cep)) {
+    return { ok: false, fields: ['address_cep'], code: 'invalid_cep', detail: `${FISCAL_FIELD_MESSAGES.cep_length}.` };
+  }
+  const city = doc.address_city_code;
+  if (typeof city === 'string' && !isMunicipioCode(city)) {
+    return { ok: false, fields: ['address_city_code'], code: 'invalid_municipio', detail: ERROR_MESSAGES.invalid_municipio };
+  }
+  return null;
 }

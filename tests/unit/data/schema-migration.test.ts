@@ -13,11 +13,14 @@ import { createForjaDatabase } from '../../../src/data/db/create-database';
 
 addRxPlugin(RxDBDevModePlugin);
 
+/** What customers v2 added (issue 38: fiscal data). */
+const CUSTOMER_V2_FIELDS = ['tax_id', 'address_cep', 'address_street', 'address_number', 'address_complement', 'address_district', 'address_city_code'];
+
 /** The version-0 schema of a collection: the current one minus the fields and indexes v1 and v2 added. */
 function v0(name: 'customers' | 'quotations' | 'transactions'): RxJsonSchema<Record<string, unknown>> {
   const s = JSON.parse(JSON.stringify(collectionSchemas[name]));
   s.version = 0;
-  for (const f of ['updated_by', 'decision_history', 'quotation_id', 'link_secret']) delete s.properties[f];
+  for (const f of ['updated_by', 'decision_history', 'quotation_id', 'link_secret', ...CUSTOMER_V2_FIELDS]) delete s.properties[f];
   delete s.indexes;
   return s;
 }
@@ -87,6 +90,31 @@ test('quotations stored under version 1 open under version 2 with no link secret
   try {
     const q = (await fdb.db.quotations.findOne('q2').exec())!.toJSON();
     expect(q).toMatchObject({ code: 'ORC-DEF456', description: 'Grade', updated_by: 'u1', link_secret: null });
+  } finally {
+    await fdb.remove();
+  }
+});
+
+test('customers stored under version 1 open under version 2 with every fiscal field empty (issue 38)', async () => {
+  const name = `forja_migration_customers_v2_${Date.now()}`;
+  const now = new Date().toISOString();
+  const v1 = JSON.parse(JSON.stringify(collectionSchemas.customers));
+  v1.version = 1;
+  for (const f of CUSTOMER_V2_FIELDS) delete v1.properties[f];
+  const old = await createRxDatabase({ name, storage: wrappedValidateAjvStorage({ storage: getRxStorageDexie() }) });
+  await old.addCollections({ customers: { schema: v1, migrationStrategies: { 1: (d: Record<string, unknown>) => d } } });
+  await old.customers.insert({
+    id: 'c2', name: 'Rosa', phone: '31 98888-0000', whatsapp: null, description: 'antiga',
+    created_at: now, updated_at: now, client_updated_at: now, created_by: 'u1', updated_by: 'u1',
+  });
+  await old.close();
+
+  const fdb = await createForjaDatabase({
+    name, baseUrl: 'http://127.0.0.1:9', getToken: () => null, replicate: false, devMode: true, collections: ['customers'],
+  });
+  try {
+    const c = (await fdb.db.customers.findOne('c2').exec())!.toJSON();
+    expect(c).toMatchObject({ name: 'Rosa', description: 'antiga', updated_by: 'u1', ...Object.fromEntries(CUSTOMER_V2_FIELDS.map((f) => [f, null])) });
   } finally {
     await fdb.remove();
   }
