@@ -78,4 +78,20 @@ describe('DANFSe PDF (pdftotext)', () => {
     // the totais aproximados line is never cut
     expect(text).toContain('Totais aproximados dos tributos (Lei 12.741/2012): 6,00% (Simples Nacional)');
   });
+
+  it('worst case: intermediário present and both texts made of short lines — still one page', async () => {
+    const interm =
+      '<interm><CNPJ>11444777000161</CNPJ><xNome>INTERMEDIADORA DE SERVIÇOS LTDA</xNome>' +
+      '<end><endNac><cMun>3106200</cMun><CEP>30140071</CEP></endNac><xLgr>Rua B</xLgr><nro>1</nro><xBairro>Centro</xBairro></end></interm>';
+    const lines = Array.from({ length: 200 }, (_, i) => `Item ${i + 1}`).join('\n');
+    const xml = SAMPLE_CPF.xml
+      .replace('</toma>', `</toma>${interm}`)
+      .replace(/<xDescServ>[^<]*<\/xDescServ>/, `<xDescServ>${lines}</xDescServ>`)
+      .replace(/<xInfComp>[^<]*<\/xInfComp>/, `<xInfComp>${lines}</xInfComp>`);
+    const { text, pages } = await render('pior-caso', xml);
+    expect(pages).toBe(1);
+    expect(text).toContain('INTERMEDIADORA DE SERVIÇOS LTDA');
+    expect(text).toContain('(continua na NFS-e)');
+    expect(text).toContain('Totais aproximados dos tributos');
+  });
 });
