@@ -3,6 +3,7 @@
  * the order of NT 008 v2.0 (Anexo I, §2.4.5). The renderer (src/ui/danfse) only draws this, so
  * what the page says is tested here without a PDF. A field the XML does not carry shows "-".
  */
+import { formatCep, formatTaxId } from '@shared';
 import { formatDate, formatTime } from '../dates';
 import { formatBRL, formatDecimalBR } from '../money';
 import { formatPhoneBR } from '../whatsapp';
@@ -53,19 +54,15 @@ export const QR_CAPTION =
 const ZONE = 'America/Sao_Paulo';
 const DASH = '-';
 
-// TODO(issue 38): use the shared CPF/CNPJ formatter of schemas/tax-id.ts once it lands; until
-// then this private one (digits only in, masked out; an alphanumeric CNPJ is masked the same way).
-function formatTaxId(kind: DanfseParty['docKind'], doc: string): string {
-  if (kind === 'CPF' && /^\d{11}$/.test(doc)) return doc.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
-  if (kind === 'CNPJ' && /^[0-9A-Z]{14}$/.test(doc)) return doc.replace(/^(.{2})(.{3})(.{3})(.{4})(.{2})$/, '$1.$2.$3/$4-$5');
-  return doc;
+/** CPF/CNPJ with the shared mask (schemas/tax-id.ts, through @shared); a NIF or cNaoNIF as the XML has it. */
+function taxId(kind: DanfseParty['docKind'], doc: string): string {
+  return kind === 'CPF' || kind === 'CNPJ' ? formatTaxId(doc) : doc;
 }
 
 const dateTime = (iso: string) => `${formatDate(iso, ZONE)} ${formatTime(iso, ZONE)}`.trim();
 const money = (v: number | undefined) => (v === undefined ? DASH : formatBRL(v));
 const percent = (v: number | undefined) => (v === undefined ? DASH : `${formatDecimalBR(v)}%`);
 const or = (v: string | undefined) => (v === undefined || v === '' ? DASH : v);
-const cep = (v: string | undefined) => (v && /^\d{8}$/.test(v) ? `${v.slice(0, 2)}.${v.slice(2, 5)}-${v.slice(5)}` : v);
 /** 140101 → 14.01.01 (item, subitem, desdobro) */
 const tribNac = (c: string) => (/^\d{6}$/.test(c) ? `${c.slice(0, 2)}.${c.slice(2, 4)}.${c.slice(4)}` : c);
 /** 120011000 → 1.2001.10.00 */
@@ -84,14 +81,14 @@ function place(a: DanfseAddress | undefined): string {
 
 function codes(a: DanfseAddress | undefined): string {
   if (!a) return DASH;
-  return or([a.cMun, a.cEndPost ?? cep(a.cep)].filter(Boolean).join(' / ') || undefined);
+  return or([a.cMun, a.cEndPost ?? (a.cep && formatCep(a.cep))].filter(Boolean).join(' / ') || undefined);
 }
 
 function partyRows(p: DanfseParty): DanfseField[][] {
   return [
     [
       { label: 'Nome / Nome empresarial', value: or(p.name), span: 2 },
-      { label: 'CNPJ / CPF / NIF', value: formatTaxId(p.docKind, p.doc) },
+      { label: 'CNPJ / CPF / NIF', value: taxId(p.docKind, p.doc) },
       { label: 'Inscrição municipal', value: or(p.im) },
     ],
     [

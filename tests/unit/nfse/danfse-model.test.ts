@@ -75,7 +75,7 @@ describe('danfseLayout', () => {
     expect(field(l, 'TOMADOR / ADQUIRENTE', 'CNPJ / CPF / NIF')).toBe('123.456.789-09');
     expect(field(l, 'TOMADOR / ADQUIRENTE', 'Nome / Nome empresarial')).toBe('MARIA DAS GRAÇAS OLIVEIRA');
     expect(field(l, 'TOMADOR / ADQUIRENTE', 'Endereço')).toBe('Avenida Afonso Pena, 1500, Apto 801, Centro');
-    expect(field(l, 'TOMADOR / ADQUIRENTE', 'Código IBGE / CEP')).toBe('3106200 / 30.140-071');
+    expect(field(l, 'TOMADOR / ADQUIRENTE', 'Código IBGE / CEP')).toBe('3106200 / 30140-071');
     expect(field(l, 'TOMADOR / ADQUIRENTE', 'Telefone')).toBe('(31) 98888-7777');
     expect(field(l, 'PRESTADOR / FORNECEDOR', 'CNPJ / CPF / NIF')).toBe('11.222.333/0001-81');
     expect(field(l, 'PRESTADOR / FORNECEDOR', 'Município / UF')).toBe('Belo Horizonte / MG');
