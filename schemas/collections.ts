@@ -16,6 +16,7 @@
  * - Deletion is replication's `_deleted` flag; the server keeps tombstones.
  */
 import type { ExtractDocumentTypeFromTypedRxJsonSchema } from 'rxdb';
+import { fiscalCertificateSchema, fiscalSettingsSchema, nfseSchema } from './nfse';
 
 const ID = { type: 'string', maxLength: 64 } as const;
 const INSTANT = { type: 'string', maxLength: 40 } as const;
@@ -264,7 +265,7 @@ export const COMPANY_DOC_ID = 'company';
 
 export const companySchema = {
   title: 'company',
-  version: 1,
+  version: 2,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -283,6 +284,12 @@ export const companySchema = {
     pix_key: NULLABLE_TEXT(77),
     /** v1 (issue 31): the Garantia given at delivery, in days (null: DEFAULT_WARRANTY_DAYS, 90). */
     warranty_days: { type: ['integer', 'null'], minimum: 0, maximum: 3650 },
+    /** v2 (issue 38): Configurações › Fiscal — what the NFS-e needs of the shop (schemas/nfse.ts). */
+    fiscal: fiscalSettingsSchema,
+    /** v2: the A1 the server keeps, as the server describes it (server-written; never the file). */
+    fiscal_certificate: fiscalCertificateSchema,
+    /** v2: the next DPS number of the série, as the server last took one (server-written). */
+    nfse_next_number: { type: ['integer', 'null'], minimum: 1 },
     created_at: INSTANT,
     updated_at: INSTANT,
     client_updated_at: INSTANT,
@@ -433,6 +440,7 @@ export const collectionSchemas = {
   work_orders: workOrderSchema,
   work_order_events: workOrderEventSchema,
   work_order_photos: workOrderPhotoSchema,
+  nfse: nfseSchema,
 } as const;
 
 export type CollectionName = keyof typeof collectionSchemas;
@@ -468,6 +476,8 @@ export type WorkOrderEventDoc = DocOf<typeof workOrderEventSchema>;
 export type WorkOrderEventKind = (typeof WORK_ORDER_EVENT_KINDS)[number];
 export type WorkOrderPhotoDoc = DocOf<typeof workOrderPhotoSchema>;
 export type PhotoMimeType = (typeof PHOTO_MIME_TYPES)[number];
+export type NfseDoc = DocOf<typeof nfseSchema>;
+export type NfseTomador = NonNullable<NfseDoc['tomador']>;
 
 export interface DocTypes {
   customers: CustomerDoc;
@@ -481,11 +491,12 @@ export interface DocTypes {
   work_orders: WorkOrderDoc;
   work_order_events: WorkOrderEventDoc;
   work_order_photos: WorkOrderPhotoDoc;
+  nfse: NfseDoc;
 }
 
 /** Fields the server stamps itself; a client's value is ignored. */
 export const SERVER_STAMPED_FIELDS = ['updated_at', 'updated_by'] as const;
 /** Collections whose documents carry `updated_by` (from schema version 1). */
-export const COLLECTIONS_WITH_UPDATED_BY: readonly CollectionName[] = ['customers', 'quotations', 'transactions', 'work_orders', 'work_order_photos'];
+export const COLLECTIONS_WITH_UPDATED_BY: readonly CollectionName[] = ['customers', 'quotations', 'transactions', 'work_orders', 'work_order_photos', 'nfse'];
 /** Fields that never change after the first accepted write. */
 export const IMMUTABLE_FIELDS = ['id', 'created_at', 'created_by'] as const;

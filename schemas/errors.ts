@@ -66,6 +66,19 @@ export const ERROR_MESSAGES = {
   invalid_tax_id: 'CPF/CNPJ inválido: confira os dígitos.',
   invalid_cep: 'CEP deve ter 8 dígitos.',
   invalid_municipio: 'Município não encontrado na lista do IBGE: escolha o município na lista.',
+  // NFS-e (issue 38).
+  nfse_duplicate: 'Este serviço já tem uma NFS-e. Uma nova nota só depois de cancelar a atual.',
+  nfse_server_fields: 'O número, a chave e a situação da NFS-e são dados pelo servidor.',
+  nfse_transition: 'Esta mudança não é possível na situação atual da NFS-e.',
+  nfse_cancel_reason: 'Informe o motivo do cancelamento (de 15 a 255 caracteres).',
+  nfse_not_configured: 'Configure a nota fiscal em Configurações › Fiscal antes de emitir.',
+  certificate_required: 'Envie o arquivo do certificado digital A1 (.pfx ou .p12) e a senha.',
+  certificate_unreadable: 'Este arquivo não é um certificado A1 (.pfx ou .p12) que possa ser lido.',
+  certificate_wrong_password: 'Senha do certificado incorreta.',
+  certificate_expired: 'Este certificado está vencido. Renove-o com a autoridade certificadora e envie o novo.',
+  certificate_not_yet_valid: 'Este certificado ainda não começou a valer. Confira a data e a hora do computador.',
+  certificate_not_icp: 'Este certificado não parece um e-CNPJ ICP-Brasil (não traz o CNPJ da empresa).',
+  certificate_no_key: 'O arquivo não traz a chave privada do certificado: exporte-o de novo com a chave.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

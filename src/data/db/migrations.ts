@@ -37,7 +37,11 @@ export const MIGRATION_STRATEGIES: Partial<Record<CollectionName, Record<number,
   // v1 (SQL 010, issue 31): movements before work orders belong to none.
   stock_movements: { 1: (doc) => ({ ...doc, work_order_id: doc.work_order_id ?? null }) },
   // v1 (SQL 010): no Garantia set in Configurações yet (the default, 90 days, applies).
-  company: { 1: (doc) => ({ ...doc, warranty_days: doc.warranty_days ?? null }) },
+  company: {
+    1: (doc) => ({ ...doc, warranty_days: doc.warranty_days ?? null }),
+    // v2 (SQL 013, issue 38): no Configurações › Fiscal yet, no certificate, no DPS taken.
+    2: (doc) => ({ ...doc, fiscal: doc.fiscal ?? null, fiscal_certificate: doc.fiscal_certificate ?? null, nfse_next_number: doc.nfse_next_number ?? null }),
+  },
   // v1 (SQL 007): until the server's copy arrives (007 re-sequences every user), an account
   // kept from before is shown nameless, as staff, active.
   staff: { 1: (doc) => ({ ...doc, name: doc.name ?? '', role: doc.role ?? 'staff', active: doc.active ?? true }) },

@@ -104,6 +104,7 @@ export const UNIQUE_INDEXES = {
   transactions_quotation_live: 'duplicate_quotation_entry',
   work_orders_quotation_live: 'duplicate_work_order',
   work_orders_code_live: 'duplicate_code',
+  nfse_job_live: 'nfse_duplicate',
 } as const;
 
 /** The DDL of one collection's table (idempotent). */

@@ -56,6 +56,18 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   invalid_tax_id: 422,
   invalid_cep: 422,
   invalid_municipio: 422,
+  nfse_duplicate: 409,
+  nfse_server_fields: 409,
+  nfse_transition: 409,
+  nfse_cancel_reason: 422,
+  nfse_not_configured: 409,
+  certificate_required: 422,
+  certificate_unreadable: 422,
+  certificate_wrong_password: 422,
+  certificate_expired: 422,
+  certificate_not_yet_valid: 422,
+  certificate_not_icp: 422,
+  certificate_no_key: 422,
 };
 
 export class AppError extends Error {
