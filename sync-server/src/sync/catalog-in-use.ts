@@ -7,7 +7,7 @@
 import { catalogInUseMessage } from '@shared';
 import type { Queryable } from '../db/types';
 import type { Doc } from '../collections/convert';
-import { Refusal } from './push';
+import { Refusal } from './refusal';
 
 const REFERENCE_COLUMN: Record<string, string> = {
   category: 'category_id',

@@ -7,7 +7,7 @@
 import type { Queryable } from '../db/types';
 import type { Doc } from '../collections/convert';
 import type { PlainDoc } from './merge';
-import { Refusal } from './push';
+import { Refusal } from './refusal';
 import type { Writer } from './store';
 
 export function photoChange(pushed: PlainDoc, stored: Doc, writer: Writer): PlainDoc {

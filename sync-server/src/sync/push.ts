@@ -27,6 +27,8 @@ import { logConflicts } from './conflict-log';
 import { canonicalInstant, validateDocument } from './validate';
 import { PushRecord, recordRejection } from './refusals';
 import { photoChange, dropPhotoBytes } from './photo-rules';
+import { Refusal } from './refusal';
+import { nfseChange, nfseCreated, releaseNfseNumber } from './nfse-rules';
 import { existingIds, firstVersion, insertMany, keepFirstVersion, lockWrites, readStored, writeDoc, type StoredDoc, type Writer } from './store';
 
 export interface PushRow {
@@ -42,16 +44,7 @@ export interface PushOutcome {
   record: PushRecord;
 }
 
-export class Refusal extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    readonly fields?: string[],
-    /** A more precise pt-BR message than ERROR_MESSAGES[code] (e.g. how many items use an entry). */
-    readonly detail?: string,
-  ) {
-    super(code);
-  }
-}
+export { Refusal };
 
 type RowResult = { kind: 'written' | 'noop' } | { kind: 'conflict'; master: Doc };
 
@@ -112,7 +105,7 @@ async function applyRow(tx: Queryable, collection: SyncedCollection, row: PushRo
   if (!stored) {
     // A photo is created by the upload of its bytes (photos/routes.ts), never by a push.
     if (collection === 'work_order_photos') throw new Refusal('photo_upload_only');
-    const created = newDocument(doc, writer);
+    const created = newDocument(collection === 'nfse' ? nfseCreated(doc, writer) : doc, writer);
     const written = await writeDoc(tx, def, created, writer);
     // A device clock ahead: the server moved created_at back to now. Answer the stored document
     // so the device adopts it at once — its pull may already have passed this version while the
@@ -121,6 +114,7 @@ async function applyRow(tx: Queryable, collection: SyncedCollection, row: PushRo
   }
   let candidate = keepImmutable(doc, stored.doc);
   if (collection === 'work_order_photos') candidate = photoChange(candidate, stored.doc, writer);
+  if (collection === 'nfse') candidate = keepImmutable(nfseChange(candidate, stored.doc, writer), stored.doc);
   if (sameContent(candidate, stored.doc)) {
     // A retry, or a client that pushes its own first version again after its pull brought the
     // stored one (RxDB then believes the stored one is its master). If the client's copy still
@@ -136,6 +130,9 @@ async function applyRow(tx: Queryable, collection: SyncedCollection, row: PushRo
   if (isInsertOnly(collection)) throw new Refusal(collection === 'work_order_events' ? 'history_insert_only' : 'insert_only');
   if (collection === 'work_order_photos' && candidate._deleted === true && stored.doc._deleted !== true) {
     await dropPhotoBytes(tx, stored.doc.id);
+  }
+  if (collection === 'nfse' && candidate._deleted === true && stored.doc._deleted !== true) {
+    await releaseNfseNumber(tx, stored.doc);
   }
   if (collection === 'catalog_items' && candidate._deleted === true && stored.doc._deleted !== true) {
     await refuseCatalogDeletionInUse(tx, stored.doc);
