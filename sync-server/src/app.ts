@@ -26,6 +26,8 @@ import { PublicBudget } from './public/budget';
 import { publicRoutes } from './public/routes';
 import { PUSH_ROUTE, syncRoutes } from './sync/routes';
 import { photoRoutes } from './photos/routes';
+import { nfseRoutes } from './nfse/routes';
+import { NfseWorker, type NfseWorkerOptions } from './nfse/worker';
 
 export interface BuildAppOptions {
   config: Config;
@@ -34,12 +36,14 @@ export interface BuildAppOptions {
   logger?: boolean | { level: string };
   /** Certificate and key already read (main.ts reads them before opening the database); else read from config.tls. */
   tls?: TlsMaterial | null;
+  /** The NFS-e queue's clock and way to the national API (tests: a stand-in trusted by its CA). */
+  nfse?: Pick<NfseWorkerOptions, 'clientFor' | 'now' | 'pollMs' | 'retryDelaysMs'>;
 }
 
 /** The largest body read from a request without a session (a sign-in is well under 1 KB). */
 export const UNAUTHENTICATED_BODY_LIMIT = 16 * 1024;
 
-export async function buildApp({ config, db, logger = false, tls }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger = false, tls, nfse }: BuildAppOptions): Promise<FastifyInstance> {
   const material = tls !== undefined ? tls : config.tls ? readTlsFiles(config.tls) : null;
   // Fastify's types follow the server kind; routes here only use what HTTP/1.1 and HTTP/2 share.
   const app = (Fastify as unknown as (opts: object) => FastifyInstance)({
@@ -116,7 +120,12 @@ export async function buildApp({ config, db, logger = false, tls }: BuildAppOpti
   // One budget per client address for every public quotation route, the drawn page included.
   const publicBudget = new PublicBudget(config.publicRateLimitPerMinute);
   await app.register(publicRoutes, { answers, budget: publicBudget });
-  await app.register(syncRoutes, { db, requireSession });
+  // The NFS-e queue (issue 38): the server alone talks to the national API; a push to `nfse` wakes it.
+  const nfseWorker = new NfseWorker({ ...nfse, db, baseUrl: config.nfseUrl, log: (msg, err) => app.log.error({ err }, msg) });
+  app.addHook('onReady', async () => nfseWorker.start());
+  app.addHook('onClose', () => nfseWorker.stop());
+  await app.register(syncRoutes, { db, requireSession, afterPush: (collection) => collection === 'nfse' && nfseWorker.kick() });
+  await app.register(nfseRoutes);
   // Photos of an OS: the upload reads raw image bytes (its own body parser and limit).
   await app.register(photoRoutes);
   await registerStatic(app, {

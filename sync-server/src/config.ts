@@ -37,6 +37,12 @@ export interface Config {
   trustProxy: TrustProxy;
   /** LAN mode (npm run lan): the certificate authority phones install, served at /forja-ca.crt. */
   lanCaCertFile: string | null;
+  /**
+   * FORJA_NFSE_URL: the national NFS-e API's base (ending in /SefinNacional) instead of the one the
+   * ambiente in Configurações › Fiscal names — a município on its own host with the same contract,
+   * or the tests' stand-in.
+   */
+  nfseUrl: string | null;
 }
 
 export interface TlsFiles {
@@ -97,6 +103,13 @@ function isProxyAddress(item: string): boolean {
   return Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
+function nfseUrl(env: Env): string | null {
+  const raw = nonEmpty(env, 'FORJA_NFSE_URL');
+  if (raw === null) return null;
+  if (!/^https:\/\/[^\s/]+(\/\S*)?$/.test(raw)) throw new ConfigError(`FORJA_NFSE_URL deve ser um endereço https:// (recebido: "${raw}")`);
+  return raw.replace(/\/+$/, '');
+}
+
 function tlsFiles(env: Env, cwd: string): TlsFiles | null {
   const cert = nonEmpty(env, 'FORJA_TLS_CERT');
   const key = nonEmpty(env, 'FORJA_TLS_KEY');
@@ -137,5 +150,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     httpRedirectPort,
     trustProxy: parseTrustProxy(nonEmpty(env, 'FORJA_TRUST_PROXY')),
     lanCaCertFile: null,
+    nfseUrl: nfseUrl(env),
   };
 }

@@ -30,7 +30,7 @@ import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import type { LoginResponse } from '../../schemas/api';
 import type { Role } from '../../schemas/rules';
-import { buildApp } from '../../sync-server/src/app';
+import { buildApp, type BuildAppOptions } from '../../sync-server/src/app';
 import { loadConfig, type Config } from '../../sync-server/src/config';
 import type { Database } from '../../sync-server/src/db/types';
 import { runMigrations } from '../../sync-server/src/migrations/runner';
@@ -69,6 +69,8 @@ export interface StartTestServerOptions {
    * PostgreSQL. stop() then leaves the database to its owner.
    */
   database?: TestDatabase;
+  /** How the NFS-e queue reaches the national API (a stand-in and its CA: tests/support/sefin-standin.ts). */
+  nfse?: BuildAppOptions['nfse'];
 }
 
 export async function startTestServer(opts: StartTestServerOptions = {}): Promise<TestServer> {
@@ -96,7 +98,7 @@ export async function startTestServer(opts: StartTestServerOptions = {}): Promis
     try {
       await runMigrations(db);
       await seed(db, config);
-      app = await buildApp({ config, db, logger: opts.logger ?? false });
+      app = await buildApp({ config, db, logger: opts.logger ?? false, nfse: opts.nfse });
       await app.listen({ host: config.host, port: config.port });
     } catch (err) {
       await app?.close().catch(() => {});

@@ -29,6 +29,8 @@ import { schedulePurge } from './tombstones';
 export interface SyncRoutesOptions {
   db: Database;
   requireSession: preHandlerHookHandler | preHandlerAsyncHookHandler;
+  /** Called after each push (the NFS-e queue wakes when a note is asked). */
+  afterPush?: (collection: CollectionName) => void;
 }
 
 export const PUSH_ROUTE = '/api/sync/:collection/push';
@@ -86,6 +88,7 @@ export async function syncRoutes(app: FastifyInstance, opts: SyncRoutesOptions):
         ? await refuseAll(db, collection, rows, writer, 'owner_only', (id) => storedDocument(db, 'company', id))
         : await pushRows(db, collection as SyncedCollection, rows, writer);
     await recordMalformed(db, collection, malformed, writer, outcome.record);
+    opts.afterPush?.(collection);
     const rejections = [...malformed, ...outcome.rejections];
     if (rejections.length > 0) {
       await pruneRejections(db, writer.userId);
