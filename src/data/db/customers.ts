@@ -1,6 +1,18 @@
 import { useMemo } from 'react';
 import { filter, from, map, NEVER, of, shareReplay, startWith, switchMap, take, type Observable } from 'rxjs';
-import { ERROR_MESSAGES, phoneKey, type CustomerDoc, type QuotationDoc, type TransactionDoc } from '@shared';
+import {
+  cepProblem,
+  ERROR_MESSAGES,
+  FISCAL_FIELD_MESSAGES,
+  normalizeCep,
+  normalizeTaxId,
+  phoneKey,
+  taxIdProblem,
+  type CustomerDoc,
+  type QuotationDoc,
+  type TransactionDoc,
+} from '@shared';
+import { CUSTOMER_FISCAL_FIELDS, type CustomerFiscal } from '../../domain/customer-fiscal';
 import {
   CUSTOMER_RULE_MESSAGES,
   countByCustomer,
@@ -19,7 +31,7 @@ import type { ForjaRxDatabase } from './types';
 import { insertDocument, patchDocument, putDocument, removeDocument } from './writes';
 import { comparePtBr, newestFirst } from '../../domain/order';
 
-export type NewCustomer = { name: string; phone: string; whatsapp?: string | null; description?: string | null };
+export type NewCustomer = { name: string; phone: string; whatsapp?: string | null; description?: string | null } & Partial<CustomerFiscal>;
 export type CustomerPatch = Partial<NewCustomer>;
 
 export const CUSTOMER_MESSAGES = {
@@ -229,18 +241,51 @@ async function historyCounts(fdb: ForjaDatabase, id: string): Promise<CustomerHi
   return { quotations: quotations.length, transactions: transactions.length };
 }
 
+/**
+ * The fiscal fields given (issue 38), normalised as stored — CPF/CNPJ without punctuation, CEP's
+ * digits, empty texts as null — or a DataError naming the field: a wrong check digit, a CEP that
+ * is not 8 digits, a code outside the IBGE list (read from the list, loaded on demand). Nothing
+ * is written when one is wrong.
+ */
+async function checkedFiscal(input: Partial<CustomerFiscal>): Promise<Partial<CustomerFiscal>> {
+  const out: Partial<CustomerFiscal> = {};
+  if (input.tax_id !== undefined) {
+    const problem = taxIdProblem(input.tax_id);
+    if (problem) throw new DataError('invalid_tax_id', FISCAL_FIELD_MESSAGES[problem], 'tax_id');
+    out.tax_id = emptyToNull(normalizeTaxId(input.tax_id));
+  }
+  if (input.address_cep !== undefined) {
+    if (cepProblem(input.address_cep)) throw new DataError('invalid_cep', FISCAL_FIELD_MESSAGES.cep_length, 'address_cep');
+    out.address_cep = emptyToNull(normalizeCep(input.address_cep));
+  }
+  for (const f of ['address_street', 'address_number', 'address_complement', 'address_district'] as const) {
+    if (input[f] !== undefined) out[f] = emptyToNull(input[f]);
+  }
+  if (input.address_city_code !== undefined) {
+    const code = emptyToNull(input.address_city_code);
+    if (code !== null && !(await import('@shared/municipios')).isMunicipioCode(code)) {
+      throw new DataError('invalid_municipio', FISCAL_FIELD_MESSAGES.municipio_unknown, 'address_city_code');
+    }
+    out.address_city_code = code;
+  }
+  return out;
+}
+
+const NO_FISCAL = Object.fromEntries(CUSTOMER_FISCAL_FIELDS.map((f) => [f, null])) as CustomerFiscal;
+
 const refusedEntry = (fdb: ForjaDatabase, id: string) =>
   fdb.sync.store.value.refused.find((r) => r.collection === 'customers' && r.id === id);
 
 /** Customer commands bound to one database (tests use this directly). */
 export function createCustomerCommands(getDb: () => Promise<ForjaDatabase>) {
   return {
-    /** Throws DataError (field 'name' | 'phone') when refused. */
+    /** Throws DataError (field 'name' | 'phone', or a fiscal field: 'tax_id', 'address_cep', 'address_city_code') when refused. */
     async add(input: NewCustomer): Promise<CustomerDoc> {
       const name = (input.name ?? '').trim();
       const phone = (input.phone ?? '').trim();
       if (!name) throw new DataError('required', CUSTOMER_MESSAGES.nameRequired, 'name');
       if (!phone) throw new DataError('required', CUSTOMER_MESSAGES.phoneRequired, 'phone');
+      const fiscal = await checkedFiscal(input);
       const fdb = await getDb();
       await assertPhoneFree(fdb, phone);
       return insertDocument(fdb, 'customers', {
@@ -248,6 +293,8 @@ export function createCustomerCommands(getDb: () => Promise<ForjaDatabase>) {
         phone,
         whatsapp: emptyToNull(input.whatsapp),
         description: emptyToNull(input.description),
+        ...NO_FISCAL,
+        ...fiscal,
       });
     },
     /**
@@ -269,6 +316,7 @@ export function createCustomerCommands(getDb: () => Promise<ForjaDatabase>) {
       }
       if (patch.whatsapp !== undefined) next.whatsapp = emptyToNull(patch.whatsapp);
       if (patch.description !== undefined) next.description = emptyToNull(patch.description);
+      Object.assign(next, await checkedFiscal(patch));
       const refused = refusedEntry(fdb, id);
       const updated = await patchDocument(fdb, 'customers', id, next);
       if (updated) {

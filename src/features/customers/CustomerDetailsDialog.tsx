@@ -1,7 +1,11 @@
-/** 'Detalhes de {name}': tabs Transações and Orçamentos of one customer, live from the local database. */
+/**
+ * 'Detalhes de {name}': the customer's CPF/CNPJ and address (issue 38), then tabs Transações and
+ * Orçamentos of one customer, live from the local database.
+ */
 import { Badge, CloseButton, Dialog, HStack, Portal, Spinner, Table, Tabs, Text } from '@chakra-ui/react';
 import { DialogRoot } from '../../ui/DialogRoot';
 import { HistoryCards } from './HistoryCards';
+import { CustomerFiscalSummary } from './CustomerFiscalSummary';
 import { useSmallScreen } from './useSmallScreen';
 import { useCustomerHistory, type CustomerQuotation, type CustomerTransaction } from '../../data/db/customers';
 import { formatDate } from '../../domain/dates';
@@ -10,9 +14,10 @@ import { quotationDisplayStatus, quotationStatusColor, quotationStatusLabel } fr
 import { effectiveStatus, PAYMENT_STATUS_COLORS, PAYMENT_STATUS_LABELS, shopDate } from '../../domain/transaction-status';
 import { CUSTOMER_TEXT as T } from './messages';
 import { TableScroll } from '../../ui/ScrollRegion';
+import type { CustomerDoc } from '@shared';
 
 export interface CustomerDetailsDialogProps {
-  customer: { id: string; name: string } | null;
+  customer: ({ id: string; name: string } & Partial<CustomerDoc>) | null;
   onClose: () => void;
 }
 
@@ -36,7 +41,10 @@ export function CustomerDetailsDialog({ customer, onClose }: CustomerDetailsDial
             <Dialog.Header>
               <Dialog.Title pe="8">{customer ? T.detailsTitle(customer.name) : ''}</Dialog.Title>
             </Dialog.Header>
-            <Dialog.Body pb="5">{customer && <History customerId={customer.id} small={small} />}</Dialog.Body>
+            <Dialog.Body pb="5">
+              {customer && <CustomerFiscalSummary customer={customer} />}
+              {customer && <History customerId={customer.id} small={small} />}
+            </Dialog.Body>
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" aria-label={T.close} />
             </Dialog.CloseTrigger>

@@ -1,5 +1,7 @@
 /**
- * The customer form (spec §2, §5, §8): Nome *, Telefone *, WhatsApp, Descrição. Creates a
+ * The customer form (spec §2, §5, §8): Nome *, Telefone *, WhatsApp, Descrição, and the fiscal
+ * data of issue 38 (CustomerFiscalFields: CPF/CNPJ, address, Município — each checked before
+ * anything is saved). Creates a
  * customer, or edits `customer` (an unchanged phone is fine; a customer the server refused is
  * fixed by saving it again). Messages and toasts as the spec's catalogue.
  */
@@ -9,8 +11,12 @@ import { customerCommands, type CustomerPatch } from '../../data/db/customers';
 import { DataError } from '../../data/db/errors';
 import type { CustomerDoc } from '@shared';
 import { validateCustomerInput, type CustomerFieldErrors } from '../../domain/customers';
+import { fiscalChanges, fiscalDraftErrors, fiscalDraftOf, hasFiscalData, type FiscalDraft, type FiscalErrors } from '../../domain/customer-fiscal';
 import { toaster } from '../../ui/toaster';
+import { CustomerFiscalFields } from './CustomerFiscalFields';
 import { CUSTOMER_TEXT as T } from './messages';
+
+const FISCAL_ERROR_FIELDS = new Set(['tax_id', 'address_cep', 'address_city_code']);
 
 export interface CustomerFormBodyProps {
   customer?: CustomerDoc | null;
@@ -26,19 +32,25 @@ export function CustomerFormBody({ customer, initialName, onSaved, onCancel }: C
   const [whatsapp, setWhatsapp] = useState(customer?.whatsapp ?? '');
   const [description, setDescription] = useState(customer?.description ?? '');
   const [errors, setErrors] = useState<CustomerFieldErrors>({});
+  const [fiscal, setFiscal] = useState<FiscalDraft>(() => fiscalDraftOf(customer));
+  const [fiscalErrors, setFiscalErrors] = useState<FiscalErrors>({});
+  const [fiscalOpen, setFiscalOpen] = useState(() => hasFiscalData(customer));
   const [saving, setSaving] = useState(false);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (saving) return;
-    // Both required fields at once (the command reports only the first it meets).
+    // Every field's message at once (the command reports only the first it meets).
     const found = validateCustomerInput({ name, phone });
+    const foundFiscal = fiscalDraftErrors(fiscal);
     setErrors(found);
-    if (found.name || found.phone) return;
+    setFiscalErrors(foundFiscal);
+    if (Object.keys(foundFiscal).length > 0) setFiscalOpen(true);
+    if (found.name || found.phone || Object.keys(foundFiscal).length > 0) return;
     setSaving(true);
     try {
-      const input: CustomerPatch = { name, phone, whatsapp, description };
-      const saved = customer ? await customerCommands.update(customer.id, input) : await customerCommands.add({ name, phone, whatsapp, description });
+      const input: CustomerPatch = { name, phone, whatsapp, description, ...fiscalChanges(fiscal, customer) };
+      const saved = customer ? await customerCommands.update(customer.id, input) : await customerCommands.add({ ...input, name, phone });
       toaster.create({
         type: 'success',
         title: editing ? T.updatedTitle : T.createdTitle,
@@ -48,6 +60,10 @@ export function CustomerFormBody({ customer, initialName, onSaved, onCancel }: C
     } catch (err) {
       if (err instanceof DataError) {
         if (err.field === 'name' || err.field === 'phone') setErrors({ [err.field]: err.message });
+        if (err.field && FISCAL_ERROR_FIELDS.has(err.field)) {
+          setFiscalErrors({ [err.field]: err.message });
+          setFiscalOpen(true);
+        }
         toaster.create({
           type: 'error',
           title: T.saveErrorTitle,
@@ -82,6 +98,13 @@ export function CustomerFormBody({ customer, initialName, onSaved, onCancel }: C
           <Field.Label>{T.description}</Field.Label>
           <Textarea value={description} onChange={(e) => setDescription(e.target.value)} rows={3} maxLength={2000} />
         </Field.Root>
+        <CustomerFiscalFields
+          open={fiscalOpen}
+          onOpenChange={setFiscalOpen}
+          draft={fiscal}
+          onChange={(patch) => setFiscal((d) => ({ ...d, ...patch }))}
+          errors={fiscalErrors}
+        />
         <HStack justify="flex-end" gap="2" wrap="wrap">
           <Button variant="outline" onClick={onCancel} disabled={saving}>
             {T.cancel}

@@ -62,6 +62,18 @@ export const CUSTOMER_TEXT = {
   colValue: 'Valor',
   colStatus: 'Status',
   colCode: 'Código',
+  // Fiscal data (issue 38): optional, needed for an NFS-e to an identified customer.
+  fiscalSection: 'Dados fiscais (para nota fiscal)',
+  fiscalHint: 'Opcional. Preencha para emitir nota fiscal para este cliente.',
+  taxId: 'CPF/CNPJ',
+  taxIdPlaceholder: '000.000.000-00 ou 00.000.000/0000-00',
+  cep: 'CEP',
+  street: 'Logradouro',
+  number: 'Número',
+  complement: 'Complemento',
+  district: 'Bairro',
+  city: 'Município',
+  address: 'Endereço',
   /** The spec's type labels (§3: despesas = 'Despesa Fixa'), one map for every screen. */
   transactionTypes: TX_TYPE_LABELS as Record<string, string>,
 } as const;

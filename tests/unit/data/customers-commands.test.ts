@@ -42,6 +42,35 @@ describe('customer commands', () => {
     expect(err).toMatchObject({ code: 'duplicate_phone', field: 'phone', message: 'Este telefone já está cadastrado para outro cliente' });
   });
 
+  test('fiscal data (issue 38): stored normalised; a wrong CPF, CEP or município is refused on its field and nothing is written', async () => {
+    const a = await commands.add({
+      name: 'Metalúrgica Alfa', phone: '31 96666-0101', tax_id: '12.abc.345/01de-35', address_cep: '24020-005',
+      address_street: ' Rua da Conceição ', address_number: '100', address_complement: '', address_district: 'Centro', address_city_code: '3303302',
+    });
+    expect(a).toMatchObject({
+      tax_id: '12ABC34501DE35', address_cep: '24020005', address_street: 'Rua da Conceição', address_number: '100',
+      address_complement: null, address_district: 'Centro', address_city_code: '3303302',
+    });
+    const plain = await commands.add({ name: 'Sem fiscal', phone: '31 96666-0102' });
+    expect(plain).toMatchObject({ tax_id: null, address_cep: null, address_city_code: null });
+    const db = await getDb();
+    const before = await db.db.customers.count().exec();
+    await expect(commands.add({ name: 'Bad', phone: '31 96666-0103', tax_id: '529.982.247-24' })).rejects.toMatchObject({
+      code: 'invalid_tax_id', field: 'tax_id', message: 'CPF inválido: confira os dígitos',
+    });
+    await expect(commands.add({ name: 'Bad', phone: '31 96666-0104', address_cep: '2402-005' })).rejects.toMatchObject({
+      code: 'invalid_cep', field: 'address_cep', message: 'CEP deve ter 8 dígitos',
+    });
+    await expect(commands.add({ name: 'Bad', phone: '31 96666-0105', address_city_code: '3303303' })).rejects.toMatchObject({
+      code: 'invalid_municipio', field: 'address_city_code', message: 'Escolha o município na lista',
+    });
+    expect(await db.db.customers.count().exec()).toBe(before);
+    await expect(commands.update(a.id, { name: 'Outro nome', tax_id: '11.222.333/0001-82' })).rejects.toMatchObject({ field: 'tax_id' });
+    expect((await db.db.customers.findOne(a.id).exec())!.name).toBe('Metalúrgica Alfa');
+    const edited = await commands.update(a.id, { tax_id: '529.982.247-25', address_city_code: null });
+    expect(edited).toMatchObject({ tax_id: '52998224725', address_city_code: null, address_cep: '24020005' });
+  });
+
   test('editing with an unchanged phone is fine; another customer\'s phone is refused', async () => {
     const a = await commands.add({ name: 'Carlos', phone: '31 98888-0002' });
     const b = await commands.add({ name: 'Dora', phone: '31 98888-0003' });
