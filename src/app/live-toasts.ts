@@ -19,8 +19,8 @@ export function useLiveToasts(): void {
           title: t.title,
           description: t.description,
           meta: { remote: t.kind },
-          // A customer's decision stays until read; the rest are short notices.
-          ...(t.kind === 'quotation-accepted' || t.kind === 'quotation-rejected' ? { duration: 10_000, closable: true } : {}),
+          // A customer's decision and an NFS-e outcome stay longer; the rest are short notices.
+          ...(t.kind === 'quotation-accepted' || t.kind === 'quotation-rejected' || t.kind.startsWith('nfse-') ? { duration: 10_000, closable: true } : {}),
         });
       }
     });

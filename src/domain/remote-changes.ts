@@ -12,7 +12,7 @@
  * - A document whose writer is unknown (no updated_by at all, older data) does not toast.
  */
 
-export type WatchedCollection = 'customers' | 'quotations' | 'work_orders' | 'work_order_events';
+export type WatchedCollection = 'customers' | 'quotations' | 'work_orders' | 'work_order_events' | 'nfse';
 export type ChangeOperation = 'INSERT' | 'UPDATE' | 'DELETE';
 
 export interface ChangedDoc {
@@ -53,6 +53,10 @@ export type RemoteToastKind =
   | 'work-order-updated'
   | 'work-order-moved'
   | 'work-order-note'
+  | 'nfse-authorized'
+  | 'nfse-rejected'
+  | 'nfse-cancelled'
+  | 'nfse-cancel-refused'
   | 'summary';
 
 export interface RemoteToast {
@@ -77,6 +81,10 @@ export const REMOTE_TOAST_TEXT = {
   workOrderUpdated: { title: 'Ordem de serviço atualizada', description: (code: string) => `A ordem de serviço ${code} foi atualizada.` },
   workOrderMoved: { title: 'Ordem de serviço movida', description: (stage: string) => `Uma ordem de serviço foi movida para ${stage}.` },
   workOrderNote: { title: 'Nova anotação', description: 'Uma anotação foi adicionada a uma ordem de serviço.' },
+  nfseAuthorized: { title: (n: string) => `NFS-e nº ${n} autorizada`, description: (code: string) => `A nota fiscal de ${code} foi emitida.` },
+  nfseRejected: { title: 'NFS-e rejeitada', description: (code: string) => `A nota fiscal de ${code} foi rejeitada: abra o serviço para ver o que corrigir.` },
+  nfseCancelled: { title: (n: string) => `NFS-e nº ${n} cancelada`, description: (code: string) => `O cancelamento da nota fiscal de ${code} foi registrado.` },
+  nfseCancelRefused: { title: 'Cancelamento recusado', description: (n: string) => `O cancelamento da NFS-e nº ${n} foi recusado: abra o serviço para ver o motivo.` },
   summary: {
     title: 'Dados atualizados',
     description: (n: number) => `${n} alterações feitas por outros usuários foram recebidas.`,
@@ -128,8 +136,29 @@ function workOrderToast(change: DocChange, ctx: ChangeContext, stageLabel: (stag
   return { kind: 'work-order-updated', type: 'info', id: doc.id, title: T.workOrderUpdated.title, description: T.workOrderUpdated.description(code) };
 }
 
+/**
+ * NFS-e (issue 38): the server's outcome of a note, told to whoever asked for it (or for its
+ * cancel) — the server writes it (updated_by null) when the national API answers.
+ */
+function nfseToast(change: DocChange, ctx: ChangeContext): RemoteToast | null {
+  const { doc, previous } = change;
+  if (change.operation === 'DELETE' || doc._deleted === true || doc.updated_by !== null) return null;
+  if (previous && previous.status === doc.status) return null;
+  const code = String(doc.job_code ?? '');
+  const n = String(doc.number ?? '');
+  const T = REMOTE_TOAST_TEXT;
+  const askedByMe = doc.requested_by === ctx.userId;
+  const cancelledByMe = doc.cancel_requested_by === ctx.userId;
+  if (doc.status === 'authorized' && askedByMe) return { kind: 'nfse-authorized', type: 'success', id: doc.id, title: T.nfseAuthorized.title(n), description: T.nfseAuthorized.description(code) };
+  if (doc.status === 'rejected' && askedByMe) return { kind: 'nfse-rejected', type: 'warning', id: doc.id, title: T.nfseRejected.title, description: T.nfseRejected.description(code) };
+  if (doc.status === 'cancelled' && cancelledByMe) return { kind: 'nfse-cancelled', type: 'success', id: doc.id, title: T.nfseCancelled.title(n), description: T.nfseCancelled.description(code) };
+  if (doc.status === 'cancel_rejected' && cancelledByMe) return { kind: 'nfse-cancel-refused', type: 'warning', id: doc.id, title: T.nfseCancelRefused.title, description: T.nfseCancelRefused.description(n) };
+  return null;
+}
+
 export function remoteChangeToast(change: DocChange, ctx: ChangeContext, stageLabel: (stage: string) => string = (s) => s): RemoteToast | null {
   const { collection, doc, previous } = change;
+  if (collection === 'nfse') return nfseToast(change, ctx);
   if (collection === 'work_orders' || collection === 'work_order_events') return workOrderToast(change, ctx, stageLabel);
   if (collection !== 'customers' && collection !== 'quotations') return null;
   const deleted = change.operation === 'DELETE' || doc._deleted === true;
@@ -166,13 +195,16 @@ export function remoteChangeToast(change: DocChange, ctx: ChangeContext, stageLa
   return { kind: text[0], type: 'info', id: doc.id, title: text[1].title, description: text[1].description };
 }
 
+/** Toasts that name one thing someone waits for: kept whole in a burst. */
+const NAMED_KINDS: ReadonlySet<RemoteToastKind> = new Set(['quotation-accepted', 'quotation-rejected', 'nfse-authorized', 'nfse-rejected', 'nfse-cancelled', 'nfse-cancel-refused']);
+
 /**
- * A burst (a reconnection catching up, a resync) must not flood the screen: decisions are kept
+ * A burst (a reconnection catching up, a resync) must not flood the screen: decisions and NFS-e outcomes are kept
  * (they name a quotation), at most `max` toasts in all; the rest become one summary.
  */
 export function collapseToasts(toasts: readonly RemoteToast[], max = 3): RemoteToast[] {
   if (toasts.length <= max) return [...toasts];
-  const decisions = toasts.filter((t) => t.kind === 'quotation-accepted' || t.kind === 'quotation-rejected');
+  const decisions = toasts.filter((t) => NAMED_KINDS.has(t.kind));
   const keep = decisions.slice(0, max - 1);
   const rest = toasts.length - keep.length;
   return [

@@ -13,7 +13,7 @@ import { WORK_ORDER_STAGE_LABELS, isWorkOrderStage } from '@shared';
 import { collapseToasts, remoteChangeToast, type ChangedDoc, type RemoteToast } from '../../domain/remote-changes';
 import type { ForjaDatabase } from './create-database';
 
-const WATCHED = ['customers', 'quotations', 'work_orders', 'work_order_events'] as const;
+const WATCHED = ['customers', 'quotations', 'work_orders', 'work_order_events', 'nfse'] as const;
 
 export interface WatchRemoteChangesOptions {
   /** How long to gather changes before reporting them (one burst). */

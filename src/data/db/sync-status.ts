@@ -3,6 +3,7 @@ import type { CollectionName } from '@shared';
 import { database$, requireDatabase } from './session';
 import type { SyncStatus } from './types';
 import { putDocument } from './writes';
+import { pendingKey } from './sync-state';
 import { photoQueue$ } from '../photos/session';
 import type { PendingPhotoInfo } from '../photos/queue';
 
@@ -64,6 +65,16 @@ export function useSyncStatus(): SyncStatusWithPhotos {
 
 export function usePendingCount(): number {
   return useSyncStatus().pending;
+}
+
+/**
+ * Whether this device still holds a change of that document the server has not acknowledged
+ * (`Aguardando envio`): read again whenever the sync status changes.
+ */
+export function useIsPending(collection: CollectionName, id: string | null): boolean {
+  useSyncStatus();
+  if (!id) return false;
+  return pendingKey(collection, id) in (database$.value?.sync.store.value.pending ?? {});
 }
 
 /** Forget a refused document (its local copy already shows the server's version). */

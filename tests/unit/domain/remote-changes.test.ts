@@ -121,3 +121,38 @@ describe('ordens de serviço (issue 31)', () => {
     expect(remoteChangeToast({ collection: 'work_orders', operation: 'DELETE', doc: os }, ctx)).toBeNull();
   });
 });
+
+describe('NFS-e outcomes (issue 38)', () => {
+  const note = (f: Record<string, unknown> = {}) => ({
+    id: 'nfse-q1', job_code: 'ORC-2026-0001', status: 'sending', number: null, requested_by: 'me', cancel_requested_by: null, updated_by: null, ...f,
+  });
+
+  it('the server authorising or rejecting a note tells whoever asked, naming the job', () => {
+    expect(toast({ collection: 'nfse', operation: 'UPDATE', doc: note({ status: 'authorized', number: '17' }), previous: note() })).toMatchObject({
+      kind: 'nfse-authorized', type: 'success', title: 'NFS-e nº 17 autorizada', description: 'A nota fiscal de ORC-2026-0001 foi emitida.',
+    });
+    expect(toast({ collection: 'nfse', operation: 'UPDATE', doc: note({ status: 'rejected' }), previous: note() })).toMatchObject({
+      kind: 'nfse-rejected', type: 'warning', title: 'NFS-e rejeitada',
+    });
+  });
+
+  it('someone else asked: no toast; a device write (updated_by set) is not an outcome; no status change is no news', () => {
+    expect(toast({ collection: 'nfse', operation: 'UPDATE', doc: note({ status: 'authorized', number: '1', requested_by: 'other' }), previous: note() })).toBeNull();
+    expect(toast({ collection: 'nfse', operation: 'UPDATE', doc: note({ status: 'authorized', updated_by: 'other' }), previous: note() })).toBeNull();
+    expect(toast({ collection: 'nfse', operation: 'UPDATE', doc: note({ status: 'sending', waiting_reason: 'x' }), previous: note() })).toBeNull();
+  });
+
+  it('a cancel told to the owner who asked for it, registered or refused', () => {
+    const asked = note({ status: 'cancelling', number: '9', requested_by: 'other', cancel_requested_by: 'me' });
+    expect(toast({ collection: 'nfse', operation: 'UPDATE', doc: { ...asked, status: 'cancelled' }, previous: asked })).toMatchObject({ kind: 'nfse-cancelled', title: 'NFS-e nº 9 cancelada' });
+    expect(toast({ collection: 'nfse', operation: 'UPDATE', doc: { ...asked, status: 'cancel_rejected' }, previous: asked })).toMatchObject({ kind: 'nfse-cancel-refused' });
+  });
+
+  it('a burst keeps the NFS-e outcomes whole', () => {
+    const many: RemoteToast[] = [
+      ...Array.from({ length: 5 }, (_, i) => ({ kind: 'customer-added' as const, type: 'info' as const, title: 'c', description: String(i) })),
+      { kind: 'nfse-authorized', type: 'success', title: 'NFS-e nº 3 autorizada', description: '' },
+    ];
+    expect(collapseToasts(many).map((t) => t.kind)).toEqual(['nfse-authorized', 'summary']);
+  });
+});
