@@ -8,3 +8,4 @@ export * from './work-orders';
 export * from './tax-id';
 export * from './nfse';
 export * from './nfse-rejections';
+export * from './customer-fiscal-import';

@@ -32,6 +32,17 @@ import { createdAtFor } from './transactions';
 import type { ForjaRxDatabase } from './types';
 import { insertDocuments, newId, patchDocument, removeDocument, removeDocuments } from './writes';
 
+/** A customer an import creates has every fiscal field (issue 38), null when the sheet has none. */
+const NO_FISCAL = {
+  tax_id: null,
+  address_cep: null,
+  address_street: null,
+  address_number: null,
+  address_complement: null,
+  address_district: null,
+  address_city_code: null,
+};
+
 export const IMPORT_LOG_ID = 'forja-imports';
 /** Imports kept in the log (older ones can no longer be undone). */
 export const IMPORT_LOG_SIZE = 10;
@@ -209,7 +220,7 @@ export function createImportCommands(getDb: () => Promise<ForjaDatabase>) {
             const docs = await insertDocuments(
               fdb,
               'customers',
-              fresh.map((r) => ({ data: { name: r.name, phone: r.phone, whatsapp: r.whatsapp, description: r.description } })),
+              fresh.map(({ line: _line, ...r }) => ({ data: { ...NO_FISCAL, ...r } })),
             );
             await log({ created: docs.length, skipped: batch.length - fresh.length, addDocs: docs.map((d) => stamp('customers', d)) });
             done += batch.length;

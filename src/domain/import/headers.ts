@@ -14,6 +14,16 @@ export const IMPORT_FIELDS: Record<ImportKind, Record<string, readonly string[]>
     phone: ['telefone', 'celular', 'fone', 'tel', 'telefone celular', 'contato'],
     whatsapp: ['whatsapp', 'whats', 'zap', 'wpp'],
     description: ['observacao', 'observacoes', 'obs', 'descricao', 'anotacoes'],
+    // Fiscal data (issue 38). A sheet with both a CPF and a CNPJ column fills either.
+    tax_id: ['cpf/cnpj', 'cpf cnpj', 'cnpj/cpf', 'cnpj cpf', 'cpf ou cnpj', 'documento', 'cpf'],
+    cnpj: ['cnpj'],
+    street: ['endereco', 'logradouro', 'rua', 'endereco completo'],
+    number: ['numero', 'nro', 'num'],
+    complement: ['complemento', 'compl'],
+    cep: ['cep'],
+    district: ['bairro'],
+    city: ['cidade', 'municipio', 'cidade/municipio', 'municipio/cidade', 'cidade/uf', 'cidade uf'],
+    uf: ['uf', 'estado'],
   },
   transactions: {
     amount: ['valor', 'valor total', 'total', 'quantia', 'valor r$'],

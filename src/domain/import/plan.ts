@@ -6,7 +6,7 @@
  *
  * Line numbers are the spreadsheet's: the header is line 1, so data row i is line i + 2.
  */
-import { catalogNameKey, phoneKey, type CatalogKind } from '@shared';
+import { catalogNameKey, formatCep, formatTaxId, isValidCnpj, isValidCpf, phoneKey, readImportedFiscal, type CatalogKind, type ImportedFiscalField, type MunicipioResolver } from '@shared';
 import { normalizeForSearch } from '../search';
 import { parseQuantity } from '../stock';
 import { thicknessName } from '../catalog';
@@ -34,7 +34,21 @@ export const problemText = (p: RowProblem): string => `Linha ${p.line}, ${p.colu
 
 /** The pt-BR label of each field, as the mapping and the problems name it. */
 export const FIELD_LABELS: Record<ImportKind, Record<string, string>> = {
-  customers: { name: 'Nome', phone: 'Telefone', whatsapp: 'WhatsApp', description: 'Observação' },
+  customers: {
+    name: 'Nome',
+    phone: 'Telefone',
+    whatsapp: 'WhatsApp',
+    description: 'Observação',
+    tax_id: 'CPF/CNPJ',
+    cnpj: 'CNPJ',
+    street: 'Endereço',
+    number: 'Número',
+    complement: 'Complemento',
+    cep: 'CEP',
+    district: 'Bairro',
+    city: 'Cidade',
+    uf: 'UF',
+  },
   transactions: {
     amount: 'Valor',
     date: 'Data',
@@ -110,8 +124,10 @@ interface PlanBase {
   problems: RowProblem[];
   /** Rows left out (blank rows are not counted anywhere). */
   skipped: number;
-  /** The first rows as they will be stored, as text, in FIELD_LABELS order. */
+  /** The first rows as they will be stored, as text, in FIELD_LABELS order (or `previewColumns`'). */
   preview: { line: number; values: string[] }[];
+  /** The preview's column labels when they are not FIELD_LABELS' (customers: fiscal ones only when mapped). */
+  previewColumns?: string[];
 }
 
 const PREVIEW_ROWS = 5;
@@ -126,11 +142,47 @@ export interface ExistingCustomer {
   phone: string;
   whatsapp?: string | null;
   description?: string | null;
+  tax_id?: string | null;
+  address_cep?: string | null;
+  address_street?: string | null;
+  address_number?: string | null;
+  address_complement?: string | null;
+  address_district?: string | null;
+  address_city_code?: string | null;
+}
+
+/** A customer's fiscal fields an import fills (issue 38), as stored. */
+export type ImportedFiscalFields = Partial<Record<ImportedFiscalField, string>>;
+
+/** Which column a fiscal field's problem is reported under. */
+const FISCAL_COLUMN: Record<ImportedFiscalField, string> = {
+  tax_id: 'tax_id',
+  address_cep: 'cep',
+  address_street: 'street',
+  address_number: 'number',
+  address_complement: 'complement',
+  address_district: 'district',
+  address_city_code: 'city',
+};
+
+/**
+ * A CPF/CNPJ or CEP cell as text. A spreadsheet that took one for a number dropped its leading
+ * zeros (01310100 → 1310100, also in the CSV it saved): put back when that gives a valid CPF/CNPJ
+ * or, for a CEP, when exactly one zero is missing (a 7-digit CEP has no other reading).
+ */
+function documentText(cell: Cell, kind: 'tax_id' | 'cep'): string {
+  const numeric = typeof cell === 'number' && Number.isInteger(cell) && cell >= 0;
+  if (!numeric && !/^\d+$/.test(text(cell))) return text(cell);
+  const digits = numeric ? String(cell) : text(cell);
+  if (kind === 'cep') return digits.length === 7 ? `0${digits}` : digits;
+  if (digits.length < 11 && isValidCpf(digits.padStart(11, '0'))) return digits.padStart(11, '0');
+  if (digits.length < 14 && isValidCnpj(digits.padStart(14, '0'))) return digits.padStart(14, '0');
+  return digits;
 }
 
 export type DuplicatePolicy = 'skip' | 'fill';
 
-export interface NewCustomerRow {
+export interface NewCustomerRow extends ImportedFiscalFields {
   line: number;
   name: string;
   phone: string;
@@ -143,7 +195,7 @@ export interface CustomerFill {
   id: string;
   name: string;
   /** Only fields the existing customer has empty. */
-  patch: { whatsapp?: string; description?: string };
+  patch: { whatsapp?: string; description?: string } & ImportedFiscalFields;
 }
 
 export interface CustomerPlan extends PlanBase {
@@ -159,11 +211,19 @@ export function planCustomers(
   mapping: ColumnMapping,
   existing: readonly ExistingCustomer[],
   policy: DuplicatePolicy,
+  /** The IBGE list's resolveMunicipio (schemas/municipios.ts, loaded on demand): Cidade + UF → code. */
+  resolveCity: MunicipioResolver | null = null,
 ): CustomerPlan {
   const L = FIELD_LABELS.customers;
   const byPhone = new Map(existing.map((c) => [phoneKey(c.phone), c]));
   const seen = new Map<string, number>();
   const plan: CustomerPlan = { kind: 'customers', creates: [], fills: [], duplicates: 0, problems: [], skipped: 0, preview: [] };
+  // The preview shows the fiscal columns the sheet has (an Endereço may also give Número and Bairro).
+  const mapped = (f: string) => mapping[f] !== null && mapping[f] !== undefined;
+  const fiscalPreview = (['tax_id', 'street', 'number', 'complement', 'cep', 'district', 'city'] as const).filter((c) =>
+    c === 'tax_id' ? mapped('tax_id') || mapped('cnpj') : c === 'number' || c === 'district' ? mapped(c) || mapped('street') : mapped(c),
+  );
+  plan.previewColumns = [L.name, L.phone, L.whatsapp, L.description, ...fiscalPreview.map((c) => (c === 'city' ? 'Município' : L[c]))];
   const skip = (line: number, column: string, message: string) => {
     plan.problems.push({ line, column: L[column], message });
     plan.skipped++;
@@ -186,19 +246,56 @@ export function planCustomers(
     if (earlier !== undefined) return skip(line, 'phone', PLAN_MESSAGES.repeatsLine(earlier));
     seen.set(key, line);
     const current = byPhone.get(key);
+    if (current && policy === 'skip') {
+      plan.duplicates++;
+      return skip(line, 'phone', PLAN_MESSAGES.existingCustomer(current.name));
+    }
+    // Fiscal data (issue 38): a field that cannot be stored is left out with a line in the report.
+    const taxCell = documentText(cellOf(row, mapping, 'tax_id'), 'tax_id');
+    const read = readImportedFiscal(
+      {
+        taxId: taxCell || documentText(cellOf(row, mapping, 'cnpj'), 'tax_id'),
+        cep: documentText(cellOf(row, mapping, 'cep'), 'cep'),
+        street: text(cellOf(row, mapping, 'street')),
+        number: text(cellOf(row, mapping, 'number')),
+        complement: text(cellOf(row, mapping, 'complement')),
+        district: text(cellOf(row, mapping, 'district')),
+        city: text(cellOf(row, mapping, 'city')),
+        uf: text(cellOf(row, mapping, 'uf')),
+      },
+      resolveCity,
+    );
+    const fiscalNotes = read.notes.map((n) => ({
+      line,
+      column: n.field === 'tax_id' && !taxCell ? L.cnpj : L[FISCAL_COLUMN[n.field]],
+      message: n.message,
+    }));
     if (current) {
       plan.duplicates++;
-      if (policy === 'skip') return skip(line, 'phone', PLAN_MESSAGES.existingCustomer(current.name));
       const patch: CustomerFill['patch'] = {};
       if (!current.whatsapp?.trim() && whatsapp) patch.whatsapp = whatsapp;
       if (!current.description?.trim() && description) patch.description = description;
+      for (const [f, v] of Object.entries(read.fiscal) as [ImportedFiscalField, string][]) if (!current[f]?.trim()) patch[f] = v;
       if (Object.keys(patch).length === 0) return skip(line, 'phone', PLAN_MESSAGES.existingCustomerNothing(current.name));
-      plan.problems.push({ line, column: L.phone, message: PLAN_MESSAGES.existingCustomerFill(current.name) });
+      plan.problems.push({ line, column: L.phone, message: PLAN_MESSAGES.existingCustomerFill(current.name) }, ...fiscalNotes);
       plan.fills.push({ line, id: current.id, name: current.name, patch });
       return;
     }
-    plan.creates.push({ line, name, phone: phone.value, whatsapp, description });
-    if (plan.preview.length < PREVIEW_ROWS) plan.preview.push({ line, values: [name, phone.value, whatsapp ?? '', description ?? ''] });
+    plan.problems.push(...fiscalNotes);
+    plan.creates.push({ line, name, phone: phone.value, whatsapp, description, ...read.fiscal });
+    if (plan.preview.length < PREVIEW_ROWS) {
+      const f = read.fiscal;
+      const shown: Record<string, string> = {
+        tax_id: f.tax_id ? formatTaxId(f.tax_id) : '',
+        street: f.address_street ?? '',
+        number: f.address_number ?? '',
+        complement: f.address_complement ?? '',
+        cep: f.address_cep ? formatCep(f.address_cep) : '',
+        district: f.address_district ?? '',
+        city: read.cityLabel ?? '',
+      };
+      plan.preview.push({ line, values: [name, phone.value, whatsapp ?? '', description ?? '', ...fiscalPreview.map((c) => shown[c])] });
+    }
   });
   return plan;
 }

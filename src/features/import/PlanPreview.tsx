@@ -11,7 +11,7 @@ const SHOWN_PROBLEMS = 100;
 
 export function PlanPreview({ kind, plan }: { kind: ImportKind; plan: ImportPlan }) {
   const updates = plan.kind === 'customers' ? plan.fills.length : 0;
-  const labels = Object.values(FIELD_LABELS[kind]);
+  const labels = plan.previewColumns ?? Object.values(FIELD_LABELS[kind]);
   return (
     <Stack gap="4">
       <Text fontWeight="semibold" data-testid="import-counts" aria-live="polite">

@@ -19,6 +19,7 @@ import {
 } from '../../domain/import/plan';
 import { IMPORT_TEXT as T } from './messages';
 import { ImportReadError, readSpreadsheet } from './readSpreadsheet';
+import { loadMunicipios, type MunicipiosModule } from '../../ui/municipios';
 
 export type ImportStep =
   | { name: 'choose'; error: string | null }
@@ -28,21 +29,29 @@ export type ImportStep =
   | { name: 'done'; summary: ImportSummary }
   | { name: 'failed'; message: string };
 
-export function planFor(kind: ImportKind, table: SheetTable, mapping: ColumnMapping, context: ImportContext, policy: DuplicatePolicy, today: string): ImportPlan {
-  if (kind === 'customers') return planCustomers(table, mapping, context.customers, policy);
+export function planFor(
+  kind: ImportKind,
+  table: SheetTable,
+  mapping: ColumnMapping,
+  context: ImportContext,
+  policy: DuplicatePolicy,
+  today: string,
+  municipios: MunicipiosModule | null = null,
+): ImportPlan {
+  if (kind === 'customers') return planCustomers(table, mapping, context.customers, policy, municipios?.resolveMunicipio ?? null);
   if (kind === 'stock') return planStock(table, mapping, context.catalog, context.items);
   return planTransactions(table, mapping, context.customers, today);
 }
 
 export function useImportFlow(kind: ImportKind) {
   const [step, setStep] = useState<ImportStep>({ name: 'choose', error: null });
-  const [file, setFile] = useState<{ name: string; table: SheetTable; context: ImportContext } | null>(null);
+  const [file, setFile] = useState<{ name: string; table: SheetTable; context: ImportContext; municipios: MunicipiosModule | null } | null>(null);
   const [mapping, setMapping] = useState<ColumnMapping>({});
   const [policy, setPolicy] = useState<DuplicatePolicy>('skip');
   const abort = useRef<AbortController | null>(null);
 
   const plan = useMemo(
-    () => (file ? planFor(kind, file.table, mapping, file.context, policy, shopDate(new Date())) : null),
+    () => (file ? planFor(kind, file.table, mapping, file.context, policy, shopDate(new Date()), file.municipios) : null),
     [kind, file, mapping, policy],
   );
   const missing = useMemo(() => missingColumns(kind, mapping), [kind, mapping]);
@@ -50,8 +59,14 @@ export function useImportFlow(kind: ImportKind) {
   async function choose(chosen: File) {
     setStep({ name: 'reading' });
     try {
-      const [table, context] = await Promise.all([readSpreadsheet(chosen), importCommands.context(kind)]);
-      setFile({ name: chosen.name, table, context });
+      // Customers' Cidade + UF are resolved through the IBGE list (issue 38), loaded on demand;
+      // without it the cities are reported as left out and the customers still imported.
+      const [table, context, municipios] = await Promise.all([
+        readSpreadsheet(chosen),
+        importCommands.context(kind),
+        kind === 'customers' ? loadMunicipios().catch(() => null) : null,
+      ]);
+      setFile({ name: chosen.name, table, context, municipios });
       setMapping(matchHeaders(kind, table.headers));
       setStep({ name: 'preview' });
     } catch (e) {

@@ -28,6 +28,7 @@ const log = async (): Promise<ImportRecord[]> => {
 };
 
 describe('import commands', () => {
+
   test('customers in batches with progress; a stop keeps whole batches, logged; undo removes them', async () => {
     const fdb = await getDb();
     const sheet = customerSheet(1200);
@@ -109,5 +110,28 @@ describe('import commands', () => {
     const after = await fdb.db.stock_movements.find().exec();
     expect(after.map((m) => m.delta).sort()).toEqual([-12, 12]);
     expect((await fdb.db.catalog_items.find().exec()).map((d) => d.name)).toEqual(['Barras Metálicas']);
+  });
+
+  test('customers with fiscal data (issue 38): stored normalised with the IBGE code; the rest of them null', async () => {
+    const fdb = await getDb();
+    const sheet: SheetTable = {
+      headers: ['Nome', 'Telefone', 'CPF/CNPJ', 'Endereço', 'CEP', 'Cidade', 'UF'],
+      rows: [
+        ['Fiscal Um', '(35) 98000-0001', '12.ABC.345/01DE-35', 'Rua X, 123 - Centro', '24020-005', 'Niterói', 'RJ'],
+        ['Fiscal Dois', '(35) 98000-0002', '', '', '', '', ''],
+      ],
+    };
+    const { resolveMunicipio } = await import('@shared/municipios');
+    const plan = planCustomers(sheet, matchHeaders('customers', sheet.headers), [], 'skip', resolveMunicipio);
+    const summary = await imports.run(plan, { file: 'fiscal.csv' });
+    expect(summary).toMatchObject({ created: 2 });
+    const one = (await fdb.db.customers.findOne({ selector: { name: 'Fiscal Um' } }).exec())!.toJSON();
+    expect(one).toMatchObject({
+      tax_id: '12ABC34501DE35', address_street: 'Rua X', address_number: '123', address_complement: null, address_district: 'Centro',
+      address_cep: '24020005', address_city_code: '3303302',
+    });
+    const two = (await fdb.db.customers.findOne({ selector: { name: 'Fiscal Dois' } }).exec())!.toJSON();
+    expect(two).toMatchObject({ tax_id: null, address_street: null, address_cep: null, address_city_code: null });
+    await imports.undo(summary.id);
   });
 });

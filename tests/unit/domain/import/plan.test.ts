@@ -4,6 +4,7 @@
  * not exist yet, opening quantities) and cash-flow entries — with each skipped row's reason.
  */
 import { describe, expect, it } from 'vitest';
+import { resolveMunicipio } from '@shared/municipios';
 import { matchHeaders } from '../../../../src/domain/import/headers';
 import {
   missingColumns,
@@ -31,7 +32,7 @@ describe('customers', () => {
   const mapping = matchHeaders('customers', sheet.headers);
 
   it('maps the columns by their pt-BR names', () => {
-    expect(mapping).toEqual({ name: 0, phone: 1, whatsapp: 2, description: 3 });
+    expect(mapping).toEqual({ name: 0, phone: 1, whatsapp: 2, description: 3, tax_id: null, cnpj: null, street: null, number: null, complement: null, cep: null, district: null, city: null, uf: null });
   });
 
   it('a row becomes a customer as stored: phone formatted, line breaks kept, blanks as null', () => {
@@ -67,6 +68,74 @@ describe('customers', () => {
 
   it('a missing required column is named', () => {
     expect(missingColumns('customers', { ...mapping, phone: null })).toEqual(['Escolha a coluna de Telefone.']);
+  });
+});
+
+describe('customers: fiscal data (issue 38)', () => {
+  const sheet = table(
+    ['Nome', 'Telefone', 'CPF', 'CNPJ', 'Endereço', 'CEP', 'Bairro', 'Cidade', 'UF'],
+    ['Ana', '35 3743-0001', '529.982.247-25', '', 'Rua X, 123 - Centro', '24020-005', '', 'Niterói', 'RJ'],
+    ['Metalúrgica Alfa', '35 3743-0002', '', '12.abc.345/01de-35', 'Av. Brasil, 1500, galpão 2', '1310100', 'Vila Nova', 'belo horizonte', ''],
+    ['CPF Errado', '35 3743-0003', '529.982.247-24', '', '', '2402-005', '', 'Bom Jesus', ''],
+    ['Cidade Errada', '35 3743-0004', 52998224725, '', '', 1310100, '', 'Niterói', 'SP'],
+  );
+  const mapping = matchHeaders('customers', sheet.headers);
+
+  it('maps CPF, CNPJ, Endereço, CEP, Bairro, Cidade and UF', () => {
+    expect(mapping).toEqual({
+      name: 0, phone: 1, whatsapp: null, description: null, tax_id: 2, cnpj: 3, street: 4, number: null, complement: null, cep: 5, district: 6, city: 7, uf: 8,
+    });
+    expect(matchHeaders('customers', ['Nome', 'Telefone', 'CPF/CNPJ', 'Logradouro', 'Número', 'Complemento', 'Município'])).toMatchObject({
+      tax_id: 2, street: 3, number: 4, complement: 5, city: 6,
+    });
+    expect(matchHeaders('customers', ['Nome', 'Telefone', 'Documento'])).toMatchObject({ tax_id: 2 });
+  });
+
+  it('stores them normalised: an Endereço of a clear shape split into street, number and district; the city as its IBGE code', () => {
+    const plan = planCustomers(sheet, mapping, [], 'skip', resolveMunicipio);
+    expect(plan.creates[0]).toEqual({
+      line: 2, name: 'Ana', phone: '(35) 3743-0001', whatsapp: null, description: null,
+      tax_id: '52998224725', address_street: 'Rua X', address_number: '123', address_district: 'Centro', address_cep: '24020005', address_city_code: '3303302',
+    });
+    expect(plan.creates[1]).toEqual({
+      line: 3, name: 'Metalúrgica Alfa', phone: '(35) 3743-0002', whatsapp: null, description: null,
+      tax_id: '12ABC34501DE35', address_street: 'Av. Brasil, 1500, galpão 2', address_district: 'Vila Nova', address_cep: '01310100', address_city_code: '3106200',
+    });
+    expect(plan.preview[0].values).toEqual(['Ana', '(35) 3743-0001', '', '', '529.982.247-25', 'Rua X', '123', '24020-005', 'Centro', 'Niterói — RJ']);
+    expect(plan.previewColumns).toEqual(['Nome', 'Telefone', 'WhatsApp', 'Observação', 'CPF/CNPJ', 'Endereço', 'Número', 'CEP', 'Bairro', 'Município']);
+  });
+
+  it('a wrong CPF, CEP or city is left out with a line in the report; the customer is still imported', () => {
+    const plan = planCustomers(sheet, mapping, [], 'skip', resolveMunicipio);
+    expect(plan.creates.map((c) => c.name)).toEqual(['Ana', 'Metalúrgica Alfa', 'CPF Errado', 'Cidade Errada']);
+    expect(plan.skipped).toBe(0);
+    expect(plan.creates[2]).toEqual({ line: 4, name: 'CPF Errado', phone: '(35) 3743-0003', whatsapp: null, description: null });
+    // A number cell lost the leading zeros of the CEP (01310100): put back.
+    expect(plan.creates[3]).toMatchObject({ tax_id: '52998224725', address_cep: '01310100' });
+    expect(plan.creates[3].address_city_code).toBeUndefined();
+    expect(plan.problems.map(problemText)).toEqual([
+      'Linha 4, CPF/CNPJ: CPF inválido: confira os dígitos — importado sem o CPF/CNPJ',
+      'Linha 4, CEP: CEP deve ter 8 dígitos — importado sem o CEP',
+      'Linha 4, Cidade: há mais de um município "Bom Jesus" no Brasil (informe a UF) — importado sem o município',
+      'Linha 5, Cidade: município "Niterói/SP" não encontrado na lista do IBGE — importado sem o município',
+    ]);
+  });
+
+  it('fill: an existing customer gets only the fiscal fields it has empty', () => {
+    const existing = [{ id: 'c1', name: 'Ana', phone: '(35) 3743-0001', tax_id: '11144477735', address_cep: null }];
+    const plan = planCustomers(sheet, mapping, existing, 'fill', resolveMunicipio);
+    expect(plan.fills).toEqual([
+      {
+        line: 2, id: 'c1', name: 'Ana',
+        patch: { address_street: 'Rua X', address_number: '123', address_district: 'Centro', address_cep: '24020005', address_city_code: '3303302' },
+      },
+    ]);
+  });
+
+  it('without the IBGE list at hand the city is reported, not guessed', () => {
+    const plan = planCustomers(table(['Nome', 'Telefone', 'Cidade'], ['Ana', '35 3743-0001', 'Niterói']), matchHeaders('customers', ['Nome', 'Telefone', 'Cidade']), [], 'skip');
+    expect(plan.creates[0].address_city_code).toBeUndefined();
+    expect(plan.problems.map(problemText)).toEqual(['Linha 2, Cidade: lista de municípios indisponível — importado sem o município']);
   });
 });
 

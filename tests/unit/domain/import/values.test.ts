@@ -82,8 +82,8 @@ describe('headers', () => {
   it('are matched by name and variant, case and accents ignored', () => {
     expect(normalizeHeader('  Observação / Descrição ')).toBe('observacao / descricao');
     expect(normalizeHeader('Entrada/Saída')).toBe('entrada/saida');
-    expect(matchHeaders('customers', ['CLIENTE', 'Celular', 'WhatsApp', 'Observação'])).toEqual({ name: 0, phone: 1, whatsapp: 2, description: 3 });
-    expect(matchHeaders('customers', ['Nome', 'Fone', 'Anotações'])).toEqual({ name: 0, phone: 1, whatsapp: null, description: 2 });
+    expect(matchHeaders('customers', ['CLIENTE', 'Celular', 'WhatsApp', 'Observação'])).toEqual({ name: 0, phone: 1, whatsapp: 2, description: 3, tax_id: null, cnpj: null, street: null, number: null, complement: null, cep: null, district: null, city: null, uf: null });
+    expect(matchHeaders('customers', ['Nome', 'Fone', 'Anotações'])).toEqual({ name: 0, phone: 1, whatsapp: null, description: 2, tax_id: null, cnpj: null, street: null, number: null, complement: null, cep: null, district: null, city: null, uf: null });
   });
   it('use each column once, exact names before prefixes', () => {
     expect(matchHeaders('transactions', ['Data', 'Vencimento', 'Valor', 'Tipo', 'Forma de pagamento', 'Status', 'Cliente', 'Descrição'])).toEqual({
