@@ -1,4 +1,4 @@
-/** /adm/reports: four tabs, each computed on this device from the local database. */
+/** /adm/reports: five tabs (the fifth, Notas fiscais, for the accountant: issue 38), each computed on this device from the local database. */
 import { lazy, Suspense, useState } from 'react';
 import { Box, Heading, HStack, Spinner, Tabs, Text } from '@chakra-ui/react';
 import { useFirstDownload } from '../../data/db/first-download';
@@ -10,6 +10,7 @@ import { REPORT_TEXT as T } from './messages';
 const StockReport = lazy(() => import('./stock/StockReport').then((m) => ({ default: m.StockReport })));
 const CustomerReport = lazy(() => import('./customers/CustomerReport').then((m) => ({ default: m.CustomerReport })));
 const WorkOrderReport = lazy(() => import('./work-orders/WorkOrderReport').then((m) => ({ default: m.WorkOrderReport })));
+const NfseReport = lazy(() => import('./nfse/NfseReport').then((m) => ({ default: m.NfseReport })));
 
 const Loading = () => (
   <HStack color="fg.muted" gap="2" py="4">
@@ -19,7 +20,7 @@ const Loading = () => (
 );
 
 /** What the reports read: computed over half a download they would mislead (and say "no data"). */
-const REPORTED = ['transactions', 'customers', 'quotations', 'stock_items', 'stock_movements', 'work_orders', 'work_order_events'] as const;
+const REPORTED = ['transactions', 'customers', 'quotations', 'stock_items', 'stock_movements', 'work_orders', 'work_order_events', 'nfse'] as const;
 
 export function ReportsPage() {
   // Kept here so the financial filter survives a visit to another tab.
@@ -72,6 +73,14 @@ function ReportTabs({ filter, setFilter }: { filter: ReportFilter; setFilter: (f
               {T.servicosShort}
             </Box>
           </Tabs.Trigger>
+          <Tabs.Trigger value="nfse" flexShrink={0} aria-label={T.tabNfse}>
+            <Box as="span" hideBelow="md">
+              {T.tabNfse}
+            </Box>
+            <Box as="span" hideFrom="md">
+              {T.nfseShort}
+            </Box>
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="financial" p="0">
           <FinancialReport filter={filter} setFilter={setFilter} />
@@ -89,6 +98,11 @@ function ReportTabs({ filter, setFilter }: { filter: ReportFilter; setFilter: (f
         <Tabs.Content value="work-orders" p="0">
           <Suspense fallback={<Loading />}>
             <WorkOrderReport filter={filter} setFilter={setFilter} />
+          </Suspense>
+        </Tabs.Content>
+        <Tabs.Content value="nfse" p="0">
+          <Suspense fallback={<Loading />}>
+            <NfseReport />
           </Suspense>
         </Tabs.Content>
       </Tabs.Root>

@@ -5,6 +5,7 @@
  * device already holds.
  */
 import type { DomParserLike } from '../../domain/nfse/danfse-model';
+import { downloadBlob } from '../downloadBlob';
 
 export interface DanfseOptions {
   /** the device holds the cancel event for this note: the page carries the CANCELADA watermark */
@@ -25,7 +26,7 @@ export async function makeDanfse(xml: string, opts: DanfseOptions = {}): Promise
 
 /** Builds the DANFSe and hands it to the browser as a download; resolves with the file name. */
 export async function downloadDanfse(xml: string, opts: DanfseOptions = {}): Promise<string> {
-  const [{ bytes, fileName }, { downloadBlob }] = await Promise.all([makeDanfse(xml, opts), import('../../features/reports/export/files')]);
+  const { bytes, fileName } = await makeDanfse(xml, opts);
   downloadBlob(new Blob([bytes as BlobPart], { type: 'application/pdf' }), fileName);
   return fileName;
 }

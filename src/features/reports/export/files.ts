@@ -5,6 +5,7 @@
  */
 import { cellText, type ExportTable } from '../../../domain/reports';
 import { fromCents } from '../../../domain/money';
+import { downloadBlob } from '../../../ui/downloadBlob';
 
 export type ExportFormat = 'xlsx' | 'csv';
 
@@ -55,20 +56,6 @@ export async function tableToFile(table: ExportTable, format: ExportFormat): Pro
   if (format === 'xlsx') return { blob: await tableToXlsx(table), name };
   const text = await tableToCsvText(table);
   return { blob: new Blob(['\ufeff', text], { type: CSV_MIME }), name };
-}
-
-/** Hands the file to the browser as a download. */
-export function downloadBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.rel = 'noopener';
-  a.style.display = 'none';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
 }
 
 export class NoDataError extends Error {}

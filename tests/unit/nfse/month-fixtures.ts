@@ -1,0 +1,45 @@
+/** An `nfse` document as the device holds it once the server has answered (Relatórios › Notas fiscais tests). */
+import type { NfseDoc } from '@shared';
+
+export function noteDoc(over: Partial<NfseDoc> = {}): NfseDoc {
+  const t = '2026-03-01T12:00:00.000Z';
+  return {
+    id: `nfse-${Math.random().toString(36).slice(2)}`,
+    job_key: 'q-1',
+    quotation_id: 'q-1',
+    work_order_id: null,
+    customer_id: 'c-1',
+    job_code: 'ORC-0001',
+    tomador: { tax_id: '52998224725', name: 'Maria das Graças', cep: null, street: null, number: null, complement: null, district: null, city_code: null, phone: null, email: null },
+    service_code: '140101',
+    description: 'Solda de portão',
+    amount: 1234.5,
+    status: 'authorized',
+    attempt: 1,
+    requested_at: t,
+    requested_by: null,
+    cancel_reason_code: null,
+    cancel_reason: null,
+    cancel_requested_by: null,
+    environment: 2,
+    serie: 1,
+    dps_number: 1,
+    dps_id: null,
+    number: '17',
+    chave: '31062002211222333000181000000000001726031234567899',
+    authorized_at: '2026-03-10T17:05:31.000Z',
+    nfse_xml: '<NFSe>17</NFSe>',
+    rejection_code: null,
+    rejection_message: null,
+    rejection_detail: null,
+    waiting_reason: null,
+    cancelled_at: null,
+    cancel_event_xml: null,
+    created_at: t,
+    updated_at: t,
+    client_updated_at: t,
+    created_by: null,
+    updated_by: null,
+    ...over,
+  } as NfseDoc;
+}
