@@ -165,6 +165,38 @@ describe.each(backends())('import:legacy of the old system’s export (%s)', (ba
     expect(report.skipped).toContainEqual({ fileName: 'quotations.csv', line: 2, id: Q(1), reason: 'já está no Forja (importado antes)' });
     expect(await doc<QuotationDoc>('quotations', Q(3))).toMatchObject({ code: 'ORC-2024-0003', customer_id: C(2), created_by: ana.id });
   });
+  test('customers’ fiscal columns (issue 38): CPF/CNPJ, Endereço, CEP, Bairro, Cidade, UF; a wrong one is left out with a note, the customer imported', async () => {
+    const dir = path.join(tmp, 'fiscal');
+    mkdirSync(dir);
+    writeFileSync(
+      path.join(dir, 'customers.csv'),
+      [
+        'id,name,phone,CPF,CNPJ,Endereço,CEP,Bairro,Cidade,UF',
+        'f-c1,Ana Fiscal,(21) 3333-0001,529.982.247-25,,"Rua da Conceição, 100 - Centro",24020-005,,Niterói,RJ',
+        'f-c2,Alfa Metais,(21) 3333-0002,,12.ABC.345/01DE-35,Av. Brasil,3013001,Vila Nova,Cidade Inventada,MG',
+        'f-c3,CPF Errado,(21) 3333-0003,529.982.247-24,,,,,Bom Jesus,',
+      ].join('\n') + '\n',
+    );
+    const report = await importLegacy(server.db, readExportFolder(dir));
+    expect(report.imported.customers).toBe(3);
+    expect(report.skipped).toEqual([]);
+    expect(report.notes).toEqual([
+      { fileName: 'customers.csv', line: 3, id: 'f-c2', reason: 'CEP deve ter 8 dígitos — importado sem o CEP' },
+      { fileName: 'customers.csv', line: 3, id: 'f-c2', reason: 'município "Cidade Inventada/MG" não encontrado na lista do IBGE — importado sem o município' },
+      { fileName: 'customers.csv', line: 4, id: 'f-c3', reason: 'CPF inválido: confira os dígitos — importado sem o CPF/CNPJ' },
+      { fileName: 'customers.csv', line: 4, id: 'f-c3', reason: 'há mais de um município "Bom Jesus" no Brasil (informe a UF) — importado sem o município' },
+    ]);
+    expect(formatLegacyReport(report).join('\n')).toContain('customers.csv, linha 4 (id f-c3): CPF inválido: confira os dígitos — importado sem o CPF/CNPJ');
+    expect(await doc<CustomerDoc>('customers', 'f-c1')).toMatchObject({
+      tax_id: '52998224725', address_street: 'Rua da Conceição', address_number: '100', address_district: 'Centro',
+      address_cep: '24020005', address_city_code: '3303302',
+    });
+    expect(await doc<CustomerDoc>('customers', 'f-c2')).toMatchObject({
+      tax_id: '12ABC34501DE35', address_street: 'Av. Brasil', address_number: null, address_district: 'Vila Nova', address_cep: null, address_city_code: null,
+    });
+    expect(await doc<CustomerDoc>('customers', 'f-c3')).toMatchObject({ name: 'CPF Errado', tax_id: null, address_city_code: null });
+  });
+
   test('a file saved again by a Brazilian Excel (Windows-1252, ";", 1.234,50, dd/MM/yyyy) reads right', async () => {
     const dir = path.join(tmp, 'excel');
     mkdirSync(dir);

@@ -277,6 +277,7 @@ async function importInto(
       }
       final.created_by = authors.resolve(mapped.value.author);
       accepted[table].push(final);
+      for (const reason of mapped.value.notes ?? []) report.notes.push({ fileName: csv.fileName, line: row.line, id: rawId, reason });
       if (table === 'customers') importedCustomerIds.add(final.id as string);
       const customerId = final.customer_id as string | null;
       if (table !== 'customers' && customerId && !liveCustomerIds.has(customerId) && !importedCustomerIds.has(customerId)) {

@@ -10,7 +10,8 @@
  * unknown). Every imported quotation gets a link secret (SQL 009's rule), so the links staff send
  * from Forja carry it; the old bare-code links open with the customer's last 4 phone digits.
  */
-import { QUOTATION_STATUSES, type QuotationStatus } from '@shared';
+import { QUOTATION_STATUSES, readImportedFiscal, type FiscalCells, type QuotationStatus } from '@shared';
+import { resolveMunicipio } from '@shared/municipios';
 import type { CsvRow } from './csv';
 import { isBlank, plainWord, readDate, readInstant, readNumber, readText, type Read } from './values';
 
@@ -35,6 +36,45 @@ export interface Mapped {
   doc: Record<string, unknown>;
   /** The old system's created_by (a user id or an e-mail), to be mapped to a Forja account. */
   author: string | null;
+  /** Fields left out of an imported row, and why (pt-BR): reported, the row still imported. */
+  notes?: string[];
+}
+
+/**
+ * Column names an export may give a customer's fiscal data (issue 38), compared without accents,
+ * case or punctuation ('Endereço' = 'endereco', 'cpf_cnpj' = 'cpf cnpj'). The first one filled wins.
+ */
+const FISCAL_COLUMNS: Record<keyof FiscalCells, readonly string[]> = {
+  taxId: ['cpf cnpj', 'cnpj cpf', 'cpf ou cnpj', 'tax id', 'documento', 'cpf', 'cnpj'],
+  cep: ['cep', 'address cep'],
+  street: ['endereco', 'logradouro', 'rua', 'address street', 'address'],
+  number: ['numero', 'nro', 'num', 'address number'],
+  complement: ['complemento', 'address complement'],
+  district: ['bairro', 'address district'],
+  city: ['cidade', 'municipio', 'cidade municipio', 'city'],
+  uf: ['uf', 'estado', 'state'],
+};
+
+const columnKey = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+
+/** The row's fiscal cells by the names above. */
+function fiscalCells(values: Record<string, string>): FiscalCells {
+  const byKey = new Map<string, string>();
+  for (const [name, value] of Object.entries(values)) {
+    const key = columnKey(name);
+    if (!byKey.has(key) || byKey.get(key)!.trim() === '') byKey.set(key, value);
+  }
+  const cells: FiscalCells = {};
+  for (const [field, names] of Object.entries(FISCAL_COLUMNS) as [keyof FiscalCells, readonly string[]][]) {
+    cells[field] = names.map((n) => byKey.get(n)).find((v) => v !== undefined && v.trim() !== '') ?? null;
+  }
+  return cells;
 }
 
 const fail = (reason: string): Read<Mapped> => ({ ok: false, reason });
@@ -56,6 +96,8 @@ export function mapCustomer(row: CsvRow, ctx: MapContext): Read<Mapped> {
   const created = createdAt(row, ctx);
   if (!created.ok) return created;
   const v = row.values;
+  // Fiscal data (issue 38): what cannot be stored is left out with a note; the customer comes in.
+  const fiscal = readImportedFiscal(fiscalCells(v), resolveMunicipio);
   return {
     ok: true,
     value: {
@@ -65,10 +107,12 @@ export function mapCustomer(row: CsvRow, ctx: MapContext): Read<Mapped> {
         phone: (v.phone ?? '').trim(),
         whatsapp: readText(v.whatsapp)?.trim() ?? null,
         description: readText(v.description),
+        ...fiscal.fiscal,
         created_at: created.value,
         client_updated_at: ctx.now,
       },
       author: readText(v.created_by)?.trim() ?? null,
+      notes: fiscal.notes.map((n) => n.message),
     },
   };
 }
