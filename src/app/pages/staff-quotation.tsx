@@ -15,6 +15,7 @@ import { CustomerFormDialog } from '../../features/customers';
 import { useLaunchToCash } from '../launch-to-cash';
 import { useWorkOrderActions } from '../work-order-actions';
 import { isQuotationExpired } from '../../domain/quotation-status';
+import { NfsePanel } from '../../features/nfse';
 
 const PixPanel = lazy(() => import('../../features/public-quotation/PixPanel'));
 
@@ -69,6 +70,12 @@ export const StaffQuotationRoute = () => {
       key={code ?? ''}
       code={code}
       CustomerFormDialog={CustomerFormDialog}
+      renderFiscal={(q, customer) => (
+        <NfsePanel
+          job={{ jobKey: q.id, jobCode: q.code, quotationId: q.id, workOrderId: null, customerId: q.customer_id ?? null }}
+          defaults={{ customer, description: q.description, amount: q.total_amount }}
+        />
+      )}
       renderCustomerView={(q, customer, company) => (
         <div className="pq-page">
           <CompanyHeader company={toPublicCompany(company)} />

@@ -4,7 +4,7 @@
  * so it works offline.
  */
 import { useState, type ReactNode } from 'react';
-import { Box, Button, Center, Spinner, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
+import { Box, Button, Card, Center, Heading, Spinner, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
 import { ArrowLeft } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 import type { CompanyDoc, CustomerDoc, QuotationDoc } from '@shared';
@@ -23,9 +23,11 @@ type Props = LaunchToCash & {
   code: string | undefined;
   CustomerFormDialog: CustomerFormDialogComponent;
   renderCustomerView: (q: QuotationDoc, customer: CustomerDoc | null, company: CompanyDoc | null) => ReactNode;
+  /** The accepted quotation's nota fiscal (the NFS-e feature, composed in by the app). */
+  renderFiscal?: (q: QuotationDoc, customer: CustomerDoc | null) => ReactNode;
 };
 
-export function StaffQuotationPage({ code, CustomerFormDialog, renderCustomerView, ...launch }: Props) {
+export function StaffQuotationPage({ code, CustomerFormDialog, renderCustomerView, renderFiscal, ...launch }: Props) {
   const mobile = useBreakpointValue({ base: true, md: false }, { ssr: false }) ?? false;
   const navigate = useNavigate();
   const { quotation: q, loading } = useQuotationByCode(code);
@@ -66,6 +68,16 @@ export function StaffQuotationPage({ code, CustomerFormDialog, renderCustomerVie
         <RowActions q={q} actions={actions} onEdit={() => setEditing(true)} withLabels afterDelete={back} {...launch} />
       </Box>
       <DecisionRecord q={q} />
+      {renderFiscal && q.status === 'accepted' && (
+        <Card.Root size="sm" as="section" data-testid="nfse-section">
+          <Card.Body gap="3">
+            <Heading as="h2" size="md">
+              {QT.fiscal}
+            </Heading>
+            {renderFiscal(q, customerOf(q))}
+          </Card.Body>
+        </Card.Root>
+      )}
       <Box>{renderCustomerView(q, customerOf(q), company)}</Box>
       {editing && <QuotationFormModal editing={q} onClose={() => setEditing(false)} CustomerFormDialog={CustomerFormDialog} customers={byId} />}
       {actions.dialogs}

@@ -3,6 +3,7 @@ import { CUSTOMER_RULE_MESSAGES } from '../../domain/customers';
 
 export const QT = {
   title: 'Orçamentos',
+  fiscal: 'Nota fiscal (NFS-e)',
   refresh: 'Atualizar',
   refreshing: 'Atualizando...',
   newQuotation: 'Novo Orçamento',

@@ -19,7 +19,7 @@ import { NotifyButton } from './NotifyButton';
 import { Planning } from './Planning';
 import { LateBadge, StageBadge } from './StageBadge';
 import { StageMover } from './StageMover';
-import type { PhotoSlot, Receivable } from './types';
+import type { FiscalSlot, PhotoSlot, Receivable } from './types';
 import { useLookups } from './useLookups';
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
@@ -35,9 +35,9 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
   );
 }
 
-type Props = { id: string | undefined; receivable: Receivable; photos?: PhotoSlot };
+type Props = { id: string | undefined; receivable: Receivable; photos?: PhotoSlot; fiscal?: FiscalSlot };
 
-export function WorkOrderPage({ id, receivable, photos }: Props) {
+export function WorkOrderPage({ id, receivable, photos, fiscal }: Props) {
   const navigate = useNavigate();
   const { order, materials, loading } = useWorkOrder(id);
   const quotation = useWorkOrderQuotation(order?.quotation_id);
@@ -116,6 +116,13 @@ export function WorkOrderPage({ id, receivable, photos }: Props) {
       {(order.stage === 'entregue' || order.warranty_until) && (
         <Section title={SV.delivery} testId="delivery-section">
           <Delivery order={order} customer={customer} company={company} quotation={quotation} deliveredBy={nameOf(order.delivery?.by ?? null)} receivable={receivable} />
+        </Section>
+      )}
+
+      {/* Nota fiscal (issue 38): from Pronto para retirada on, the NFS-e feature's panel, composed in by src/app. */}
+      {fiscal && (order.stage === 'pronto_para_retirada' || order.stage === 'entregue') && (
+        <Section title={SV.fiscal} testId="nfse-section">
+          {fiscal(order, customer)}
         </Section>
       )}
 

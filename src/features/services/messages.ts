@@ -65,6 +65,7 @@ export const SV = {
   materialReturned: 'Material devolvido ao estoque.',
   inStock: (q: string) => `Em estoque: ${q}`,
   photos: 'Fotos',
+  fiscal: 'Nota fiscal (NFS-e)',
   // Avisar cliente
   notify: 'Avisar cliente',
   readyHint: 'Pronto para retirada: avise o cliente.',

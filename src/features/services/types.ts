@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
-import type { CustomerDoc, QuotationDoc } from '@shared';
+import type { CustomerDoc, QuotationDoc, WorkOrderDoc } from '@shared';
 
 /** The quotation form's customer picker, handed in by the route module (features never import each other). */
 export type CustomerPickerProps = { selected: CustomerDoc | null; onSelect: (c: CustomerDoc | null) => void; error?: string };
@@ -14,3 +14,6 @@ export type Receivable = {
 
 /** Where the OS's photos go (the photos feature, composed in by the app); nothing when absent. */
 export type PhotoSlot = (workOrderId: string, canDelete: boolean) => ReactNode;
+
+/** The OS's nota fiscal (the NFS-e feature, composed in by the app) once the job is done; nothing when absent. */
+export type FiscalSlot = (order: WorkOrderDoc, customer: CustomerDoc | null) => ReactNode;
