@@ -62,7 +62,7 @@ describe('notes of a job', () => {
 
   it('the current note is the newest not cancelled; a new one gets the next free id', () => {
     const notes = [n('nfse-q1', 'cancelled', '2026-11-01T10:00:00Z'), n('nfse-q1-2', 'authorized', '2026-11-02T10:00:00Z')];
-    expect(currentNote(notes as never)?.id).toBe('nfse-q1-2');
+    expect((currentNote(notes as never) as { id: string } | null)?.id).toBe('nfse-q1-2');
     expect(currentNote([notes[0]] as never)).toBeNull();
     expect(nextNoteId('q1', [])).toBe('nfse-q1');
     expect(nextNoteId('q1', notes)).toBe('nfse-q1-3');
