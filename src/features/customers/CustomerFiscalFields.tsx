@@ -1,17 +1,16 @@
 /**
- * 'Dados fiscais (para nota fiscal)' of the customer form (issue 38): CPF/CNPJ, CEP, Logradouro,
- * Número, Complemento, Bairro and Município — all optional. Below Nome, Telefone, WhatsApp and
- * Descrição, folded away until tapped on a new customer (a 390 px phone keeps the main fields in
- * view); open when the customer has fiscal data or one of the fields is refused. The Município
- * list loads only once the section is open.
+ * 'Dados fiscais (para nota fiscal)' of the customer form (issue 38): the shell around the shared
+ * field block (src/ui/FiscalFields.tsx — CPF/CNPJ, CEP, address, Município, the same the Emitir
+ * NFS-e dialog edits), all optional here. Below Nome, Telefone, WhatsApp and Descrição, folded
+ * away until tapped on a new customer (a 390 px phone keeps the main fields in view); open when
+ * the customer has fiscal data or one of the fields is refused. The Município list loads only
+ * once the section is open (the block is not mounted before).
  */
 import { useId } from 'react';
-import { Box, Button, Field, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import { ChevronDown, ChevronRight } from 'lucide-react';
-import { ADDRESS_MAX, type FiscalDraft, type FiscalErrors } from '../../domain/customer-fiscal';
-import { editCepText, editTaxIdText } from '../../domain/fiscal-mask';
-import { MaskedInput } from '../../ui/MaskedInput';
-import { MunicipioField } from '../../ui/MunicipioField';
+import type { FiscalDraft, FiscalErrors } from '../../domain/customer-fiscal';
+import { FiscalFields } from '../../ui/FiscalFields';
 import { CUSTOMER_TEXT as T } from './messages';
 
 export interface CustomerFiscalFieldsProps {
@@ -42,56 +41,7 @@ export function CustomerFiscalFields({ open, onOpenChange, draft, onChange, erro
           <Text fontSize="sm" color="fg.muted">
             {T.fiscalHint}
           </Text>
-          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
-            <Field.Root invalid={Boolean(errors.tax_id)}>
-              <Field.Label>{T.taxId}</Field.Label>
-              <MaskedInput
-                value={draft.taxId}
-                onValueChange={(taxId) => onChange({ taxId })}
-                edit={editTaxIdText}
-                autoCapitalize="characters"
-                placeholder={T.taxIdPlaceholder}
-                maxLength={18}
-              />
-              <Field.ErrorText>{errors.tax_id}</Field.ErrorText>
-            </Field.Root>
-            <Field.Root invalid={Boolean(errors.address_cep)}>
-              <Field.Label>{T.cep}</Field.Label>
-              <MaskedInput
-                value={draft.cep}
-                onValueChange={(cep) => onChange({ cep })}
-                edit={editCepText}
-                inputMode="numeric"
-                placeholder="00000-000"
-                maxLength={9}
-              />
-              <Field.ErrorText>{errors.address_cep}</Field.ErrorText>
-            </Field.Root>
-          </SimpleGrid>
-          <Field.Root>
-            <Field.Label>{T.street}</Field.Label>
-            <Input value={draft.street} onChange={(e) => onChange({ street: e.target.value })} autoComplete="off" maxLength={ADDRESS_MAX.address_street} />
-          </Field.Root>
-          <SimpleGrid columns={2} gap="3">
-            <Field.Root>
-              <Field.Label>{T.number}</Field.Label>
-              <Input value={draft.number} onChange={(e) => onChange({ number: e.target.value })} autoComplete="off" maxLength={ADDRESS_MAX.address_number} />
-            </Field.Root>
-            <Field.Root>
-              <Field.Label>{T.complement}</Field.Label>
-              <Input
-                value={draft.complement}
-                onChange={(e) => onChange({ complement: e.target.value })}
-                autoComplete="off"
-                maxLength={ADDRESS_MAX.address_complement}
-              />
-            </Field.Root>
-          </SimpleGrid>
-          <Field.Root>
-            <Field.Label>{T.district}</Field.Label>
-            <Input value={draft.district} onChange={(e) => onChange({ district: e.target.value })} autoComplete="off" maxLength={ADDRESS_MAX.address_district} />
-          </Field.Root>
-          <MunicipioField label={T.city} value={draft.city} onChange={(city) => onChange({ city })} invalid={Boolean(errors.address_city_code)} errorText={errors.address_city_code} />
+          <FiscalFields draft={draft} onChange={onChange} errors={errors} />
         </Stack>
       )}
     </Box>

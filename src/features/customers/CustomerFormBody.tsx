@@ -1,6 +1,6 @@
 /**
  * The customer form (spec §2, §5, §8): Nome *, Telefone *, WhatsApp, Descrição, and the fiscal
- * data of issue 38 (CustomerFiscalFields: CPF/CNPJ, address, Município — each checked before
+ * data of issue 38 (CustomerFiscalFields around src/ui/FiscalFields: CPF/CNPJ, address, Município — each checked before
  * anything is saved). Creates a
  * customer, or edits `customer` (an unchanged phone is fine; a customer the server refused is
  * fixed by saving it again). Messages and toasts as the spec's catalogue.

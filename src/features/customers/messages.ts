@@ -65,14 +65,8 @@ export const CUSTOMER_TEXT = {
   // Fiscal data (issue 38): optional, needed for an NFS-e to an identified customer.
   fiscalSection: 'Dados fiscais (para nota fiscal)',
   fiscalHint: 'Opcional. Preencha para emitir nota fiscal para este cliente.',
+  // The fields' own labels live with the shared block (src/ui/FiscalFields.tsx, FISCAL_FIELD_TEXT).
   taxId: 'CPF/CNPJ',
-  taxIdPlaceholder: '000.000.000-00 ou 00.000.000/0000-00',
-  cep: 'CEP',
-  street: 'Logradouro',
-  number: 'Número',
-  complement: 'Complemento',
-  district: 'Bairro',
-  city: 'Município',
   address: 'Endereço',
   /** The spec's type labels (§3: despesas = 'Despesa Fixa'), one map for every screen. */
   transactionTypes: TX_TYPE_LABELS as Record<string, string>,
