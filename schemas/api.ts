@@ -112,6 +112,27 @@ export interface PublicQuotation {
    * when the quotation has no live OS. Never notes, staff names, materials' costs or internal ids.
    */
   work_order?: PublicWorkOrder;
+  /**
+   * Issue 38: the job's NFS-e once authorised (or cancelled) — the customer is its tomador and
+   * already owns what it says. Absent while there is none, or while it is only asked, being sent
+   * or rejected.
+   */
+  nfse?: PublicNfse;
+}
+
+/**
+ * The note as the customer's page shows it: number, chave, the national consulta link and the
+ * authorised XML the DANFSe is drawn from (on the customer's device). Nothing else of the stored
+ * note (tomador snapshot, rejections, who asked) leaves the server.
+ */
+export interface PublicNfse {
+  number: string;
+  chave: string;
+  authorized_at: string;
+  /** 'authorized' too while a cancel is asked or was refused: the note is still valid. */
+  status: 'authorized' | 'cancelled';
+  consulta_url: string;
+  xml: string;
 }
 
 /** A stage the job reached and when (the move's instant; the OS's opening for the first). */

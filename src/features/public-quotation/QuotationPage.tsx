@@ -8,6 +8,7 @@ import { ContactFooter } from './ContactFooter';
 import { QuotationView } from './QuotationView';
 import { ReadyNotice } from './ReadyNotice';
 import { WorkOrderSection } from './WorkOrderSection';
+import { NfseSection } from './NfseSection';
 import { PQ_MESSAGES as M } from './messages';
 import { useCompany } from './useCompany';
 import { useQuotation } from './useQuotation';
@@ -97,6 +98,7 @@ export function QuotationPage({ code, fallbackPath }: Props) {
               </p>
             ) : null}
             {state.quotation.work_order && <WorkOrderSection job={state.quotation.work_order} deadline={state.quotation.execution_deadline} />}
+            {state.quotation.nfse && <NfseSection note={state.quotation.nfse} />}
             <QuotationView quotation={state.quotation} />
             {company?.pix_key && state.quotation.status !== 'rejected' && state.quotation.total_amount > 0 && (
               <KitBoundary>

@@ -27,6 +27,7 @@ import { rowToDoc } from '../collections/convert';
 import { canonicalJson, sha256Hex } from './canonical';
 import { guardOf, requireAccess, type AccessGuard, type QuotationAccess } from './access';
 import { publicWorkOrder } from './work-order';
+import { publicNfse } from './nfse';
 
 export const MAX_DECISION_REASON = 1000;
 
@@ -57,12 +58,13 @@ export function toPublicQuotation(q: Doc, customerName: string | null, now: Date
 
 /**
  * The public view with, for an accepted quotation that became a job, what its customer may see of
- * that job (issue 31 §6, public/work-order.ts) under `work_order` — absent without a live OS.
+ * that job (issue 31 §6, public/work-order.ts) under `work_order` — absent without a live OS — and
+ * its NFS-e once authorised (issue 38, public/nfse.ts) under `nfse`.
  */
 async function withWorkOrder(q: Queryable, view: PublicQuotation, quotationId: string): Promise<PublicQuotation> {
   if (view.status !== 'accepted') return view;
-  const job = await publicWorkOrder(q, quotationId);
-  return job ? { ...view, work_order: job } : view;
+  const [job, nfse] = await Promise.all([publicWorkOrder(q, quotationId), publicNfse(q, quotationId)]);
+  return { ...view, ...(job ? { work_order: job } : {}), ...(nfse ? { nfse } : {}) };
 }
 
 /** The trimmed code, or invalid_code (400) when empty. */

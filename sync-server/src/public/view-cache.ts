@@ -26,8 +26,8 @@ export interface KeptQuotation {
 }
 
 /** Collections a cached answer is made of. */
-// A quotation's answer carries its job's stages, dates and marked photos (issue 31 §6).
-const QUOTATION_SOURCES = new Set(['quotations', 'customers', 'work_orders', 'work_order_events', 'work_order_photos']);
+// A quotation's answer carries its job's stages, dates and marked photos (issue 31 §6) and its NFS-e (issue 38).
+const QUOTATION_SOURCES = new Set(['quotations', 'customers', 'work_orders', 'work_order_events', 'work_order_photos', 'nfse']);
 const COMPANY_SOURCES = new Set(['company']);
 const MAX_QUOTATIONS = 1_000;
 export const MAX_AGE_MS = 5_000;
