@@ -77,6 +77,13 @@ export function nfseChange(pushed: PlainDoc, stored: Doc, writer: Writer): Plain
       cancel_requested_by: writer.userId,
     };
   }
+  if (wants === 'requested' && was !== 'requested' && was !== 'cancelled') {
+    // Another phone's request for the same job (one id per job: two phones asking offline write
+    // the same document) arriving after the server took the first one: the job has its note, and
+    // that phone adopts it — refusing would leave it a refused request for a note that exists.
+    // (A device changes a request only from `rejected`, above; nothing else pushes `requested`.)
+    return keep;
+  }
   if (requestChanged(pushed, stored)) {
     // Still in the queue: the request may change until the server takes it.
     if (was === 'requested') return { ...keep, ...pick(pushed, NFSE_REQUEST_FIELDS), requested_by: stored.requested_by ?? writer.userId };
