@@ -1,6 +1,7 @@
 /**
  * The shop's A1 certificate (.pfx/.p12, e-CNPJ ICP-Brasil) → PEM key and certificate for signing
- * and for mutual TLS, plus what the settings screen shows (holder, CNPJ, validity).
+ * and for mutual TLS, plus what the settings screen shows (holder, CNPJ, validity: certificate-store's
+ * describeCertificate; the warnings about it are schemas/nfse.ts's certificateWarnings, shared with the devices).
  * node-forge reads it, not Node's OpenSSL: A1 files from Brazilian CAs are often encrypted with
  * 3DES or 40-bit RC2, which OpenSSL 3 refuses without its legacy provider ("unsupported").
  */
@@ -136,23 +137,4 @@ export function loadA1(pfx: Buffer, password: string, now: Date): A1Certificate 
     issuer: utf8(attribute(cert.issuer, 'CN')),
     daysLeft: Math.floor((validUntil.getTime() - now.getTime()) / DAY_MS),
   };
-}
-
-export type CertificateWarning = 'expires_soon' | 'other_cnpj';
-
-export const EXPIRES_SOON_DAYS = 30;
-
-/** What the settings screen warns about a certificate that still works. */
-export function certificateWarnings(
-  cert: Pick<A1Certificate, 'cnpj' | 'validUntil'>,
-  companyCnpj: string,
-  now: Date,
-): CertificateWarning[] {
-  const warnings: CertificateWarning[] = [];
-  const daysLeft = Math.floor((cert.validUntil.getTime() - now.getTime()) / DAY_MS);
-  if (daysLeft <= EXPIRES_SOON_DAYS) warnings.push('expires_soon');
-  // The root (first 8 characters) names the company; a branch's certificate signs for the head office too.
-  const company = companyCnpj.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
-  if (company.slice(0, 8) !== cert.cnpj.slice(0, 8)) warnings.push('other_cnpj');
-  return warnings;
 }

@@ -1,10 +1,12 @@
 import tls from 'node:tls';
 import forge from 'node-forge';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { certificateWarnings, loadA1 } from '../../../sync-server/src/nfse/certificate';
+import { certificateWarnings } from '@shared';
+import { loadA1 } from '../../../sync-server/src/nfse/certificate';
+import { describeCertificate } from '../../../sync-server/src/nfse/certificate-store';
 import { NfseError, type NfseErrorCode } from '../../../sync-server/src/nfse/errors';
 import { makeIcpTestCa, packPfx, type IcpTestCa } from '../../support/icp-test-ca';
-import { SHOP_CNPJ } from './fixtures';
+import { OTHER_CNPJ, SHOP_CNPJ } from './fixtures';
 
 const DAY = 24 * 3600 * 1000;
 const PASSWORD = 'Senh@ da Empresa';
@@ -86,15 +88,27 @@ describe('loadA1', () => {
   });
 });
 
-describe('certificateWarnings', () => {
-  const now = new Date('2026-06-01T12:00:00Z');
-  it('warns 30 days ahead and not before', () => {
-    expect(certificateWarnings({ cnpj: SHOP_CNPJ, validUntil: new Date(now.getTime() + 30 * DAY) }, SHOP_CNPJ, now)).toEqual(['expires_soon']);
-    expect(certificateWarnings({ cnpj: SHOP_CNPJ, validUntil: new Date(now.getTime() + 31 * DAY) }, SHOP_CNPJ, now)).toEqual([]);
+describe('certificateWarnings (schemas/nfse.ts) on what the server tells of a real A1', () => {
+  // The devices warn from `fiscal_certificate` on the company document: describeCertificate of the
+  // loaded A1, the one shared rule for Configurações › Fiscal and the dashboard.
+  const now = new Date();
+  const info = (cnpj: string, notAfter: Date) =>
+    describeCertificate(loadA1(packPfx(ca.issueECnpj({ cnpj, notAfter }), PASSWORD, '3des'), PASSWORD, now), now);
+
+  it('warns 30 days ahead and not before; an expired one is expired', () => {
+    const soon = info(SHOP_CNPJ, new Date(now.getTime() + 30 * DAY));
+    expect(certificateWarnings(soon, SHOP_CNPJ, now)).toEqual(['expires_soon']);
+    expect(certificateWarnings(info(SHOP_CNPJ, new Date(now.getTime() + 31 * DAY)), SHOP_CNPJ, now)).toEqual([]);
+    // The same certificate, looked at after its last day.
+    expect(certificateWarnings(soon, SHOP_CNPJ, new Date(now.getTime() + 31 * DAY))).toEqual(['expired']);
+    expect(certificateWarnings(null, SHOP_CNPJ, now)).toEqual([]);
   });
+
   it("warns when the certificate is another company's (by the CNPJ root; a branch is the same company)", () => {
     const far = new Date(now.getTime() + 300 * DAY);
-    expect(certificateWarnings({ cnpj: '98765432000198', validUntil: far }, '12.345.678/0001-95', now)).toEqual(['other_cnpj']);
-    expect(certificateWarnings({ cnpj: '12345678000276', validUntil: far }, '12.345.678/0001-95', now)).toEqual([]);
+    expect(certificateWarnings(info(OTHER_CNPJ, far), SHOP_CNPJ, now)).toEqual(['other_cnpj']);
+    expect(certificateWarnings(info('12345678000276', far), SHOP_CNPJ, now)).toEqual([]);
+    // Nothing configured yet: no company CNPJ to compare with.
+    expect(certificateWarnings(info(OTHER_CNPJ, far), null, now)).toEqual([]);
   });
 });
