@@ -99,7 +99,7 @@ export function FiscalFields({ draft, onChange, errors, required = false }: Fisc
         </Field.Label>
         <Input name="district" value={draft.district} onChange={(e) => onChange({ district: e.target.value })} autoComplete="off" maxLength={ADDRESS_MAX.address_district} />
       </Field.Root>
-      <MunicipioField label={T.city} value={draft.city} onChange={(city) => onChange({ city })} invalid={Boolean(errors.address_city_code)} errorText={errors.address_city_code} />
+      <MunicipioField label={T.city} value={draft.city} onChange={(city) => onChange({ city })} invalid={Boolean(errors.address_city_code)} errorText={errors.address_city_code} required={required} />
     </Stack>
   );
 }

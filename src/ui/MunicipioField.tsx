@@ -40,9 +40,11 @@ export interface MunicipioFieldProps {
   errorText?: string;
   /** How many suggestions are shown at once. */
   limit?: number;
+  /** Marked required (an NFS-e to an identified customer needs it). */
+  required?: boolean;
 }
 
-export function MunicipioField({ value, onChange, label = MUNICIPIO_TEXT.label, invalid, errorText, limit = 8 }: MunicipioFieldProps) {
+export function MunicipioField({ value, onChange, label = MUNICIPIO_TEXT.label, invalid, errorText, limit = 8, required = false }: MunicipioFieldProps) {
   const list = useMunicipios();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
@@ -95,8 +97,11 @@ export function MunicipioField({ value, onChange, label = MUNICIPIO_TEXT.label, 
   const optionId = (i: number) => `${listId}-opt-${i}`;
 
   return (
-    <Field.Root invalid={invalid}>
-      <Field.Label>{label}</Field.Label>
+    <Field.Root invalid={invalid} required={required}>
+      <Field.Label>
+        {label}
+        {required && <Field.RequiredIndicator />}
+      </Field.Label>
       <Box position="relative" w="full">
         <Input
           role="combobox"

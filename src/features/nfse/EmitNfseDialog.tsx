@@ -76,9 +76,15 @@ function initialDraft(fiscal: FiscalSettings, defaults: EmitDefaults, resending:
 
 function EmitForm({ onClose, job, fiscal, defaults, resending }: Omit<Props, 'open'> & { resending: NfseDoc | null }) {
   const [draft, setDraft] = useState(() => initialDraft(fiscal, defaults, resending));
-  const [errors, setErrors] = useState<NfseDraftErrors>({});
+  // After a first Emitir the messages follow what is typed: a field fixed loses its message at once.
+  const [tried, setTried] = useState(false);
+  const [commandErrors, setCommandErrors] = useState<NfseDraftErrors>({});
   const [busy, setBusy] = useState(false);
-  const set = (patch: Partial<NfseRequestDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  const errors: NfseDraftErrors = tried ? { ...nfseDraftErrors(draft), ...commandErrors } : commandErrors;
+  const set = (patch: Partial<NfseRequestDraft>) => {
+    setDraft((d) => ({ ...d, ...patch }));
+    setCommandErrors({});
+  };
   // A code kept from before that the settings no longer list still shows (and can be changed).
   const services = fiscal.services.some((s) => s.code === draft.service_code) || !draft.service_code
     ? fiscal.services
@@ -86,9 +92,8 @@ function EmitForm({ onClose, job, fiscal, defaults, resending }: Omit<Props, 'op
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const found = nfseDraftErrors(draft);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    setTried(true);
+    if (Object.keys(nfseDraftErrors(draft)).length > 0) return;
     setBusy(true);
     try {
       if (resending) await nfseCommands.resend(resending, draft);
@@ -97,7 +102,7 @@ function EmitForm({ onClose, job, fiscal, defaults, resending }: Omit<Props, 'op
       toaster.create({ type: 'success', title: NF.queuedToast, description: online ? NF.queuedOnline : NF.queuedOffline, duration: 4000 });
       onClose();
     } catch (err) {
-      if (err instanceof DataError && err.field) setErrors({ [err.field]: err.message });
+      if (err instanceof DataError && err.field) setCommandErrors({ [err.field]: err.message });
       else toaster.create({ type: 'error', title: NF.dialogTitle, description: err instanceof DataError ? err.message : String(err) });
     } finally {
       setBusy(false);
