@@ -55,6 +55,10 @@ export const SYNC_TEXT = {
   noRefused: 'Nenhuma alteração recusada.',
   photoUploading: (pct: number) => `Enviando foto… ${pct}%`,
   photosWaiting: (n: number) => (n === 1 ? '1 foto aguardando envio' : `${n} fotos aguardando envio`),
+  notesTitle: 'Notas fiscais aguardando envio',
+  notesIntro: 'Pedidos de NFS-e feitos neste aparelho que ainda não chegaram ao servidor. O servidor emite cada nota assim que recebe o pedido.',
+  noteLine: (code: string, who: string, value: string) => `${code} · ${who} · ${value}`,
+  noteCancel: 'Cancelamento pedido',
   photosTitle: 'Fotos aguardando envio',
   photosIntro: 'Fotos tiradas neste aparelho que ainda não chegaram ao servidor. São enviadas uma de cada vez quando há conexão.',
   photoLabel: 'Foto da OS',
@@ -90,6 +94,7 @@ export const COLLECTION_LABELS: Record<string, string> = {
   work_orders: 'Ordem de serviço',
   work_order_events: 'Histórico da OS',
   work_order_photos: 'Foto da OS',
+  nfse: 'Nota fiscal (NFS-e)',
 };
 
 export function collectionLabel(collection: string): string {
@@ -100,7 +105,7 @@ export function collectionLabel(collection: string): string {
 export function documentTitle(doc: unknown): string | null {
   if (!doc || typeof doc !== 'object') return null;
   const d = doc as Record<string, unknown>;
-  for (const key of ['code', 'name', 'description', 'material', 'type']) {
+  for (const key of ['code', 'job_code', 'name', 'description', 'material', 'type']) {
     const v = d[key];
     if (typeof v === 'string' && v.trim()) return v.trim();
   }

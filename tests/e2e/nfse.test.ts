@@ -142,6 +142,10 @@ test('asked offline on a phone, emitted by the server once online, its DANFSe do
   expect(await page.evaluate(() => navigator.onLine)).toBe(false);
   await page.getByTestId('nfse-section').getByText('Aguardando envio').waitFor({ timeout: 30_000 });
   expect(standin.notes()).toHaveLength(0);
+  // The sync centre lists it among what waits on this phone.
+  await page.goto(`${server.url}/adm/settings?tab=sincronizacao`);
+  await page.getByTestId('sync-pending-notes').getByText(`${gate.code} · Maria Aparecida Souza · R$ 350,00`).waitFor({ timeout: 30_000 });
+  await page.goBack();
 
   await context.setOffline(false);
   await page.getByTestId('nfse-section').getByText(/NFS-e nº \d+ autorizada/).first().waitFor({ timeout: 60_000 });

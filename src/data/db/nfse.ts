@@ -12,6 +12,7 @@ import { toPlain, useLiveQuery } from './live-query';
 import { requireDatabase } from './session';
 import { insertDocument, patchDocument, removeDocument } from './writes';
 import { createCustomerCommands } from './customers';
+import { usePendingIds } from './sync-status';
 import { fiscalChanges } from '../../domain/customer-fiscal';
 
 const newestFirst = (a: NfseDoc, b: NfseDoc) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id);
@@ -33,6 +34,13 @@ export function useAllNotes(enabled = true): { notes: NfseDoc[]; loading: boolea
     [],
   );
   return { notes: enabled ? (data ?? []) : [], loading };
+}
+
+/** Notes asked (or cancels asked) on this device that have not reached the server yet: the sync centre lists them. */
+export function usePendingNotes(): NfseDoc[] {
+  const { notes } = useAllNotes();
+  const pending = usePendingIds('nfse');
+  return notes.filter((n) => pending.has(n.id));
 }
 
 export interface NfseJob {

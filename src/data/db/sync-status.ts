@@ -67,6 +67,14 @@ export function usePendingCount(): number {
   return useSyncStatus().pending;
 }
 
+/** Ids of a collection's documents this device still holds changes of (read again as the sync status changes). */
+export function usePendingIds(collection: CollectionName): ReadonlySet<string> {
+  useSyncStatus();
+  const prefix = pendingKey(collection, '');
+  const keys = Object.keys(database$.value?.sync.store.value.pending ?? {});
+  return new Set(keys.filter((k) => k.startsWith(prefix)).map((k) => k.slice(prefix.length)));
+}
+
 /**
  * Whether this device still holds a change of that document the server has not acknowledged
  * (`Aguardando envio`): read again whenever the sync status changes.

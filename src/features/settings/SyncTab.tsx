@@ -10,6 +10,8 @@ import { useStaffDirectory } from '../../data/db/staff-directory';
 import { collectionLabel, documentTitle, photoUploads, SYNC_TEXT } from '../../ui/syncStatusText';
 import { PhotoUploadList } from '../../ui/PhotoUploadList';
 import { discardPhoto, retryPhoto } from '../../data/photos';
+import { usePendingNotes } from '../../data/db/nfse';
+import { formatBRL } from '../../domain/money';
 import { CLOCK_SKEW_HINT, clockSkewMessage } from '../../domain/clock-skew';
 import type { CollectionName } from '@shared';
 import { fieldLabel, valueText, whenText, whoText } from './conflictText';
@@ -43,6 +45,7 @@ export function SyncTab() {
   const act = (fn: () => Promise<void>) => () => void fn().catch(notifyError);
   const clock = clockSkewMessage(status.clockSkewMs);
   const photos = photoUploads(status).unsent;
+  const notes = usePendingNotes();
 
   return (
     <Stack gap="4">
@@ -83,6 +86,29 @@ export function SyncTab() {
           </HStack>
         </Card.Body>
       </Card.Root>
+
+      {notes.length > 0 && (
+        <Card.Root data-testid="sync-pending-notes">
+          <Card.Header>
+            <Heading as="h2" size="md">
+              {SYNC_TEXT.notesTitle}
+            </Heading>
+          </Card.Header>
+          <Card.Body>
+            <Text textStyle="sm" color="fg.muted" mb="3">
+              {SYNC_TEXT.notesIntro}
+            </Text>
+            <Stack gap="2">
+              {notes.map((n) => (
+                <HStack key={n.id} justify="space-between" gap="2" wrap="wrap">
+                  <Text textStyle="sm">{SYNC_TEXT.noteLine(n.job_code, n.tomador?.name ?? '—', formatBRL(n.amount))}</Text>
+                  <Badge>{n.status === 'cancel_requested' ? SYNC_TEXT.noteCancel : SYNC_TEXT.photoWaiting}</Badge>
+                </HStack>
+              ))}
+            </Stack>
+          </Card.Body>
+        </Card.Root>
+      )}
 
       {photos.length > 0 && (
         <Card.Root>
