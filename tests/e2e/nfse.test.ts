@@ -157,7 +157,8 @@ test('asked offline on a phone, emitted by the server once online, its DANFSe do
   expect(saved).toMatchObject({ tax_id: '52998224725', address_cep: '30130000', address_city_code: '3106200' });
   await page.screenshot({ path: artifactPath('nfse-authorized-390.png'), fullPage: true });
 
-  // The DANFSe, drawn on the phone from the XML it holds.
+  // The DANFSe, drawn on the phone from the XML it holds: without signal too.
+  await context.setOffline(true);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('nfse-section').getByRole('button', { name: 'Baixar DANFSe' }).first().click()]);
   const pdf = path.join(work, 'danfse.pdf');
   await download.saveAs(pdf);
@@ -167,6 +168,8 @@ test('asked offline on a phone, emitted by the server once online, its DANFSe do
   expect(text).toContain('R$ 350,00');
   expect(text).toContain('SEM VALIDADE JURÍDICA');
   expect(download.suggestedFilename()).toBe(`DANFSe-${authorised!.number}-${authorised!.chave}.pdf`);
+
+  await context.setOffline(false);
 
   // The owner cancels it: the reason is checked, the event goes the same safe way.
   await page.getByTestId('nfse-section').getByRole('button', { name: 'Cancelar NFS-e' }).click();

@@ -240,6 +240,23 @@ describe.each(backends())('NFS-e queue (%s)', (backend) => {
     expect(done.rejection_code).toBeNull();
   });
 
+  it('a rejected note discarded gives its number back: the next note takes it, so the série has no hole', async () => {
+    await uploadCertificate(OTHER_CNPJ);
+    await push(server, staff, 'nfse', [{ assumedMasterState: null, newDocumentState: request({ job: 'q-discard' }) }]);
+    const refused = await settled(nfseIdFor('q-discard'));
+    expect(refused.status).toBe('rejected');
+    await uploadCertificate(SHOP_CNPJ);
+    const gone = await push(server, staff, 'nfse', [{ assumedMasterState: refused, newDocumentState: { ...refused, _deleted: true, client_updated_at: isoAt() } }]);
+    expect(gone.rejections).toEqual([]);
+    await push(server, staff, 'nfse', [{ assumedMasterState: null, newDocumentState: request({ job: 'q-after-discard' }) }]);
+    const next = await settled(nfseIdFor('q-after-discard'));
+    expect(next.status).toBe('authorized');
+    expect(next.dps_number).toBe(refused.dps_number);
+    // An authorised note is never discarded: it exists at the national API.
+    const keep = await push(server, staff, 'nfse', [{ assumedMasterState: next, newDocumentState: { ...next, _deleted: true, client_updated_at: isoAt() } }]);
+    expect(keep.rejections.map((r) => r.error)).toEqual(['nfse_transition']);
+  });
+
   it('only the owner cancels; a reason of 15+ characters; past the deadline (E0822) the note stays authorised and says the way out', async () => {
     const authorised = await settled(nfseIdFor('q-auth'));
     const ask = (who: string, reason: string) =>
