@@ -157,6 +157,14 @@ test('asked offline on a phone, emitted by the server once online, its DANFSe do
   expect(saved).toMatchObject({ tax_id: '52998224725', address_cep: '30130000', address_city_code: '3106200' });
   await page.screenshot({ path: artifactPath('nfse-authorized-390.png'), fullPage: true });
 
+  // The customer's page of the quotation shows the note: number, chave, the national consulta.
+  const customerPage = await context.newPage();
+  await customerPage.goto(`${server.url}/quotation/${gate.code}?k=${gate.link_secret}`);
+  await customerPage.getByText(`NFS-e nº ${authorised!.number}`).waitFor({ timeout: 30_000 });
+  expect((await customerPage.locator('.pq-nfse').innerText()).replace(/\s/g, '')).toContain(authorised!.chave!);
+  await customerPage.getByRole('link', { name: 'Consultar no portal nacional' }).waitFor();
+  await customerPage.close();
+
   // The DANFSe, drawn on the phone from the XML it holds: without signal too.
   await context.setOffline(true);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('nfse-section').getByRole('button', { name: 'Baixar DANFSe' }).first().click()]);

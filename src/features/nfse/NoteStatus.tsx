@@ -7,6 +7,7 @@ import { Badge, Box, Button, Code, HStack, Stack, Text } from '@chakra-ui/react'
 import { Download, ExternalLink } from 'lucide-react';
 import { nfseConsultaUrl, type NfseDoc } from '@shared';
 import { formatDateTime } from '../../domain/dates';
+import { groupChave } from '../../domain/nfse/chave';
 import { formatBRL } from '../../domain/money';
 import { NF } from './messages';
 
@@ -41,9 +42,6 @@ function headline(note: NfseDoc, pending: boolean): { text: string; tone: Tone }
   }
 }
 
-/** The chave in groups of four, for reading it aloud or comparing it with the portal. */
-export const groupedChave = (chave: string) => chave.replace(/(.{4})(?=.)/g, '$1 ');
-
 export function NoteStatus({ note, pending, actions }: { note: NfseDoc; pending: boolean; actions: NoteActions }) {
   const head = headline(note, pending);
   const hasXml = Boolean(note.nfse_xml);
@@ -72,7 +70,7 @@ export function NoteStatus({ note, pending, actions }: { note: NfseDoc; pending:
         <Box fontSize="sm">
           <Text color="fg.muted">{NF.chave}</Text>
           <Code fontSize="xs" wordBreak="break-all" whiteSpace="normal" data-testid="nfse-chave">
-            {groupedChave(note.chave)}
+            {groupChave(note.chave)}
           </Code>
           {note.authorized_at && (
             <Text mt="1">
