@@ -65,7 +65,7 @@ export const QUOTATION_STATUSES = ['pending', 'accepted', 'rejected'] as const;
 
 export const quotationSchema = {
   title: 'quotations',
-  version: 2,
+  version: 3,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -79,7 +79,11 @@ export const quotationSchema = {
     taxes: { ...MONEY, minimum: 0 },
     payment_method: { type: 'string', minLength: 1, maxLength: 200 },
     validity_date: DATE,
-    execution_deadline: { type: 'string', minLength: 1, maxLength: 200 },
+    /**
+     * v3 (issue 39): optional — '' when the shop gave none (lists, the page and the PDF show '—').
+     * Still a string, never null, so the column (text NOT NULL) and older devices read it as before.
+     */
+    execution_deadline: { type: 'string', maxLength: 200 },
     materials: {
       type: 'array',
       maxItems: 200,

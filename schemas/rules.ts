@@ -309,7 +309,8 @@ export function isBlankText(value: unknown): boolean {
  */
 export const REQUIRED_TEXT_FIELDS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   customers: { name: 'Nome', phone: 'Telefone' },
-  quotations: { description: 'Descrição', payment_method: 'Método de Pagamento', execution_deadline: 'Prazo de Execução' },
+  // Prazo de Execução is optional (issue 39): the old system's list showed '—' without one.
+  quotations: { description: 'Descrição', payment_method: 'Método de Pagamento' },
 };
 
 /** The required text fields of `doc` that are blank ('materials' when a material line has no name). */

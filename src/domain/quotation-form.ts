@@ -21,7 +21,6 @@ export const QUOTATION_FORM_MESSAGES = {
   totalRequired: 'Valor Total é obrigatório',
   paymentRequired: 'Método de Pagamento é obrigatório',
   validityRequired: 'Data de Validade é obrigatória',
-  deadlineRequired: 'Prazo de Execução é obrigatório',
   materialNameRequired: 'Informe o nome do material',
   identical: 'Orçamento idêntico enviado recentemente. Evitando duplicação.',
   similar: 'Um orçamento similar para este cliente foi criado recentemente. Deseja continuar mesmo assim?',
@@ -52,7 +51,7 @@ export type QuotationDraft = {
   executionDeadline: string;
 };
 
-export type DraftField = 'customer' | 'description' | 'total' | 'payment' | 'validity' | 'deadline' | 'materials';
+export type DraftField = 'customer' | 'description' | 'total' | 'payment' | 'validity' | 'materials';
 
 /** Field → message for everything missing (empty object = valid). Lines with neither name nor price are ignored. */
 export function validateQuotationDraft(d: QuotationDraft): Partial<Record<DraftField, string>> {
@@ -64,7 +63,7 @@ export function validateQuotationDraft(d: QuotationDraft): Partial<Record<DraftF
   if (!(d.totalCents > 0)) e.total = M.totalRequired;
   if (isBlankText(d.paymentMethod)) e.payment = M.paymentRequired;
   if (!/^\d{4}-\d{2}-\d{2}$/.test(d.validityDate)) e.validity = M.validityRequired;
-  if (isBlankText(d.executionDeadline)) e.deadline = M.deadlineRequired;
+  // Prazo de Execução is optional (issue 39): saved as '' and shown as '—'.
   if (meaningfulMaterials(d.materials).some((m) => isBlankText(m.name))) e.materials = M.materialNameRequired;
   return e;
 }

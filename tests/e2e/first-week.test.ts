@@ -64,7 +64,7 @@ async function newQuotationWithoutMaterials(page: Page, description: string, tot
   await page.getByLabel('Descrição *').fill(description);
   await page.getByLabel('Valor Total *').fill(total);
   await page.getByLabel('Método de Pagamento *').fill('PIX');
-  await page.getByLabel('Prazo de Execução *').fill('3 dias');
+  await page.getByLabel('Prazo de Execução').fill('3 dias');
 }
 
 test('a quotation of a description and a total saves without materials, on a desktop and on a phone', async () => {

@@ -65,7 +65,7 @@ test('offline: customer from the + button and a quotation with two materials; re
   // Σ = 6 × 89,90 + 1 × 1.250,00 = 1.789,40
   await expect.poll(() => page.getByLabel('Valor Total *').inputValue()).toBe('1.789,40');
   await page.getByLabel('Método de Pagamento *').fill('PIX à vista');
-  await page.getByLabel('Prazo de Execução *').fill('12 dias úteis');
+  await page.getByLabel('Prazo de Execução').fill('12 dias úteis');
   await page.getByRole('button', { name: 'Salvar', exact: true }).click();
   await page.getByText('Orçamento criado com sucesso!').first().waitFor();
 

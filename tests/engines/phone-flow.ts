@@ -111,7 +111,7 @@ export async function addQuotation(p: EnginePage, customer: string, description:
   // 6 × 89,90 = 539,40 — the total follows the price typed key by key.
   await waitUntil('Valor Total 539,40', 10_000, async () => (await p.run<string>(`return [...document.querySelectorAll('label')].filter((l) => l.innerText.trim().startsWith('Valor Total')).map((l) => document.getElementById(l.htmlFor)?.value).join()`)) === '539,40' || undefined);
   await p.typeInto('Método de Pagamento *', 'PIX à vista');
-  await p.typeInto('Prazo de Execução *', '10 dias úteis');
+  await p.typeInto('Prazo de Execução', '10 dias úteis');
   await p.press('Salvar');
   await p.waitForText('Orçamento criado com sucesso!');
   return waitUntil('the new quotation in the list', 20_000, async () =>

@@ -217,6 +217,24 @@ describe.each(backends())('import:legacy of the old system’s export (%s)', (ba
     });
     expect((await api(server, '/api/public/quotations/orc-excel-1?tel=9876')).body).toMatchObject({ customer: { name: 'Conceição Araújo' } });
   });
+
+  test('a quotation without Prazo de execução is imported (issue 39): it is optional, stored empty', async () => {
+    const dir = path.join(tmp, 'no-deadline');
+    mkdirSync(dir);
+    writeFileSync(
+      path.join(dir, 'quotations.csv'),
+      [
+        'id,code,description,status,total_amount,discounts,taxes,payment_method,validity_date,execution_deadline,materials,customer_id,created_by',
+        'nd-q1,ORC-SEM-PRAZO-1,Portão de correr,pending,1200,0,0,PIX,2099-05-10,,[],,',
+        'nd-q2,ORC-SEM-PRAZO-2,Grade,pending,300,0,0,Dinheiro,2099-05-10,"  ",[],,',
+      ].join('\n') + '\n',
+    );
+    const report = await importLegacy(server.db, readExportFolder(dir));
+    expect(report.skipped).toEqual([]);
+    expect(report.imported.quotations).toBe(2);
+    expect(await doc<QuotationDoc>('quotations', 'nd-q1')).toMatchObject({ code: 'ORC-SEM-PRAZO-1', execution_deadline: '' });
+    expect(await doc<QuotationDoc>('quotations', 'nd-q2')).toMatchObject({ code: 'ORC-SEM-PRAZO-2', execution_deadline: '' });
+  });
 });
 
 /** Text as Windows-1252 bytes (Latin-1 covers the Portuguese letters). */

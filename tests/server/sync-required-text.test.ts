@@ -1,7 +1,7 @@
 /**
  * Issue 19 point 8: rules the client's forms enforced alone. The server refuses a pushed customer
- * whose name (or phone) is only spaces and a quotation whose description, payment method,
- * execution deadline or a material's name is blank — a refused row with its reason
+ * whose name (or phone) is only spaces and a quotation whose description, payment method or a
+ * material's name is blank (the execution deadline is optional since issue 39) — a refused row with its reason
  * (blank_required_field, the fields, a pt-BR message naming them), like every other push rule —
  * and still refuses material prices with more than 2 decimals.
  */
@@ -63,12 +63,11 @@ describe.each(backends())('required texts and material prices on push (%s)', (ba
     expect((await pullAll<CustomerDoc>(server, token, 'customers')).docs.find((d) => d.id === c.id)?.name).toBe('Carlos Lima');
   });
 
-  test('a quotation whose description, payment method, deadline or a material name is blank is refused, field by field', async () => {
+  test('a quotation whose description, payment method or a material name is blank is refused, field by field', async () => {
     const cases: [Partial<QuotationDoc>, string[], string][] = [
       [{ description: '   ' }, ['description'], 'Preencha o campo obrigatório: Descrição.'],
       [{ payment_method: ' ' }, ['payment_method'], 'Preencha o campo obrigatório: Método de Pagamento.'],
       [{ description: '\n', payment_method: '\t' }, ['description', 'payment_method'], 'Preencha os campos obrigatórios: Descrição, Método de Pagamento.'],
-      [{ execution_deadline: '  ' }, ['execution_deadline'], 'Preencha o campo obrigatório: Prazo de Execução.'],
       [{ materials: [{ name: '  ', quantity: 1, price: 10 }] }, ['materials'], 'Preencha o campo obrigatório: Nome do material.'],
     ];
     const docs = cases.map(([over]) => quotation(over));
@@ -81,6 +80,16 @@ describe.each(backends())('required texts and material prices on push (%s)', (ba
     const stored = await ids('quotations');
     expect(docs.filter((d) => stored.has(d.id))).toEqual([]);
     expect(stored.has(good.id)).toBe(true);
+  });
+
+  test('a quotation without Prazo de Execução (empty or blank) lands: it is optional (issue 39)', async () => {
+    const empty = quotation({ execution_deadline: '' });
+    const blank = quotation({ execution_deadline: '  ' });
+    const res = await push(server, token, 'quotations', [empty, blank].map((d) => ({ assumedMasterState: null, newDocumentState: d })));
+    expect(res.rejections).toEqual([]);
+    const stored = (await pullAll<QuotationDoc>(server, token, 'quotations')).docs;
+    expect(stored.find((d) => d.id === empty.id)?.execution_deadline).toBe('');
+    expect(stored.find((d) => d.id === blank.id)?.execution_deadline).toBe('  ');
   });
 
   test('a material price with more than 2 decimals is refused (invalid_document, materials); 2 decimals land', async () => {

@@ -32,6 +32,8 @@ export const MIGRATION_STRATEGIES: Partial<Record<CollectionName, Record<number,
     // and re-sequences it, so the pull brings the same secret to every device (a secret made on
     // each device would differ from the server's). Until it arrives the link is the bare code.
     2: (doc) => ({ ...doc, link_secret: doc.link_secret ?? null }),
+    // v3 (issue 39): Prazo de Execução may be '' — every stored quotation already has one.
+    3: (doc) => ({ ...doc, execution_deadline: typeof doc.execution_deadline === 'string' ? doc.execution_deadline : '' }),
   },
   transactions: { 1: (doc) => ({ ...addUpdatedBy(doc), quotation_id: doc.quotation_id ?? null }) },
   // v1 (SQL 010, issue 31): movements before work orders belong to none.

@@ -143,10 +143,9 @@ export function QuotationForm({ editing, initialCustomer, CustomerFormDialog, on
             <Input type="date" value={validity} onChange={(e) => setValidity(e.target.value)} />
             <Field.ErrorText>{errors.validity}</Field.ErrorText>
           </Field.Root>
-          <Field.Root invalid={Boolean(errors.deadline)}>
+          <Field.Root>
             <Field.Label>{F.deadline}</Field.Label>
             <Input value={deadline} placeholder={F.deadlinePlaceholder} onChange={(e) => setDeadline(e.target.value)} />
-            <Field.ErrorText>{errors.deadline}</Field.ErrorText>
           </Field.Root>
         </Grid>
         {Object.keys(errors).length > 0 && (

@@ -121,7 +121,7 @@ export const FORM_TEXT = {
   payment: 'Método de Pagamento *',
   paymentPlaceholder: 'Ex.: PIX, 50% na aprovação',
   validity: 'Data de Validade *',
-  deadline: 'Prazo de Execução *',
+  deadline: 'Prazo de Execução',
   deadlinePlaceholder: 'Ex.: 10 dias úteis',
   cancel: 'Cancelar',
   save: 'Salvar',

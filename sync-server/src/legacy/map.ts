@@ -215,7 +215,8 @@ export function mapQuotation(row: CsvRow, ctx: MapContext): Read<Mapped> {
         taxes: taxes.value,
         payment_method: v.payment_method ?? '',
         validity_date: validity.value,
-        execution_deadline: v.execution_deadline ?? '',
+        // Optional (issue 39): the old system's list showed '—' for a quotation without one.
+        execution_deadline: (v.execution_deadline ?? '').trim(),
         materials: lines.value,
         viewed_at: viewed.value,
         decided_at: isDecided ? decided.value : null,

@@ -51,8 +51,12 @@ describe('validation (spec §5)', () => {
   it('a customer must be selected and the required fields filled', () => {
     const e = validateQuotationDraft(draft({ customerId: null, description: ' ', paymentMethod: '', validityDate: '', executionDeadline: '', totalCents: 0 }));
     expect(e.customer).toBe('Por favor, selecione um cliente.');
-    expect(Object.keys(e).sort()).toEqual(['customer', 'deadline', 'description', 'payment', 'total', 'validity']);
+    expect(Object.keys(e).sort()).toEqual(['customer', 'description', 'payment', 'total', 'validity']);
     expect(validateQuotationDraft(draft())).toEqual({});
+  });
+  it('Prazo de Execução is optional (issue 39): empty or blank, the draft is valid', () => {
+    expect(validateQuotationDraft(draft({ executionDeadline: '' }))).toEqual({});
+    expect(validateQuotationDraft(draft({ executionDeadline: '   ' }))).toEqual({});
   });
   it('materials are optional: the blank line the form starts with (quantity 1) and blank lines added later are ignored', () => {
     const blank = { name: '', quantity: 1, priceCents: 0 };
