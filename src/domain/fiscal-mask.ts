@@ -6,6 +6,8 @@
  *   maskTaxIdText('52998224725')    → '529.982.247-25'       (up to 11 digits: a CPF)
  *   maskTaxIdText('12abc34501de35') → '12.ABC.345/01DE-35'   (a letter, or a 12th character: a CNPJ)
  *   maskCepText('30130010')         → '30130-010'
+ *   maskCnpjText('11222333')       → '11.222.333'             (Configurações › Fiscal: always a CNPJ)
+ *   maskServiceCodeText('140101')  → '14.01.01'
  *
  * Punctuation typed or pasted is dropped and put back where it belongs; anything past the 14th
  * (8th) character is not taken. Never throws.
@@ -43,6 +45,20 @@ const TAX_ID: Mask = {
     kept.length <= 11 && /^\d*$/.test(kept)
       ? withSeparators(kept, [3, 6, 9], ['.', '.', '-'])
       : withSeparators(kept, [2, 5, 8, 12], ['.', '.', '/', '-']),
+};
+
+/** Configurações › Fiscal's CNPJ: a CNPJ from the first character (never read as a CPF). */
+const CNPJ: Mask = {
+  keep: /[0-9A-Za-z]/,
+  max: 14,
+  format: (kept) => withSeparators(kept, [2, 5, 8, 12], ['.', '.', '/', '-']),
+};
+
+/** A service code of the Lista de Serviços Nacional (cTribNac) as the accountant writes it: 14.01.01. */
+const SERVICE_CODE: Mask = {
+  keep: /\d/,
+  max: 6,
+  format: (kept) => withSeparators(kept, [2, 4], ['.', '.']),
 };
 
 const CEP: Mask = {
@@ -98,3 +114,9 @@ export const editTaxIdText = (previous: string, raw: string, caret: number, inpu
   edit(TAX_ID, previous, raw, caret, inputType);
 export const editCepText = (previous: string, raw: string, caret: number, inputType?: string): MaskEdit =>
   edit(CEP, previous, raw, caret, inputType);
+export const maskCnpjText = (raw: string): string => mask(CNPJ, raw);
+export const maskServiceCodeText = (raw: string): string => mask(SERVICE_CODE, raw);
+export const editCnpjText = (previous: string, raw: string, caret: number, inputType?: string): MaskEdit =>
+  edit(CNPJ, previous, raw, caret, inputType);
+export const editServiceCodeText = (previous: string, raw: string, caret: number, inputType?: string): MaskEdit =>
+  edit(SERVICE_CODE, previous, raw, caret, inputType);

@@ -1,5 +1,5 @@
 /**
- * Configurações: the five catalogues, Empresa and Equipe (owner only), Minha conta and Sincronização, each tab
+ * Configurações: the five catalogues, Empresa, Fiscal and Equipe (owner only), Minha conta and Sincronização, each tab
  * addressable as /adm/settings?tab=<key> (the mobile bottom bar's Perfil opens ?tab=conta).
  */
 import { Box, Heading, Tabs } from '@chakra-ui/react';
@@ -8,6 +8,7 @@ import type { CatalogKind } from '@shared';
 import { AccountTab } from './AccountTab';
 import { CatalogTab } from './CatalogTab';
 import { CompanyTab } from './CompanyTab';
+import { FiscalTab } from './FiscalTab';
 import { OWNER_TABS, SETTINGS_TABS, SETTINGS_TEXT as T, type SettingsTab } from './messages';
 import { SyncTab } from './SyncTab';
 import { TeamTab } from './TeamTab';
@@ -24,7 +25,7 @@ const CATALOG_TABS: Partial<Record<SettingsTab, CatalogKind>> = {
 
 export function SettingsPage() {
   const [params, setParams] = useSearchParams();
-  // Empresa and Equipe are the owner's: hidden from staff (the server refuses their changes too).
+  // Empresa, Fiscal and Equipe are the owner's: hidden from staff (the server refuses their changes too).
   const role = useMyRole();
   const tabs = role === 'owner' ? SETTINGS_TABS : SETTINGS_TABS.filter((t) => !OWNER_TABS.includes(t));
   const requested = params.get('tab') as SettingsTab | null;
@@ -59,6 +60,8 @@ export function SettingsPage() {
               <CatalogTab kind={CATALOG_TABS[key]} />
             ) : key === 'empresa' ? (
               <CompanyTab />
+            ) : key === 'fiscal' ? (
+              <FiscalTab />
             ) : key === 'conta' ? (
               <AccountTab />
             ) : key === 'equipe' ? (

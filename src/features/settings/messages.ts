@@ -1,4 +1,4 @@
-/** pt-BR texts of Configurações (spec §2.3, §5, §8; issue 8: Empresa, Minha conta, Sincronização). */
+/** pt-BR texts of Configurações (spec §2.3, §5, §8; issue 8: Empresa, Minha conta, Sincronização; issue 38: Fiscal). */
 export const SETTINGS_TEXT = {
   title: 'Configurações',
   tabs: {
@@ -8,6 +8,7 @@ export const SETTINGS_TEXT = {
     espessuras: 'Espessuras',
     dimensoes: 'Dimensões',
     empresa: 'Empresa',
+    fiscal: 'Fiscal',
     conta: 'Minha conta',
     equipe: 'Equipe',
     sincronizacao: 'Sincronização',
@@ -53,6 +54,72 @@ export const SETTINGS_TEXT = {
     saved: 'Dados da empresa atualizados com sucesso.',
     fixErrors: 'Corrija os campos destacados.',
     loading: 'Carregando dados da empresa...',
+  },
+  // Fiscal (issue 38 §2): what the NFS-e needs of the shop, and the A1 certificate.
+  fiscal: {
+    intro: 'Dados da empresa para emitir a nota fiscal de serviço (NFS-e nacional). Confira com o seu contador.',
+    loading: 'Carregando dados fiscais...',
+    companyTitle: 'Empresa na nota',
+    cnpj: 'CNPJ',
+    legalName: 'Razão social',
+    municipalRegistration: 'Inscrição municipal (opcional)',
+    municipalRegistrationHint: 'Só quando o município usa o cadastro nacional (CNC).',
+    city: 'Município',
+    regimeTitle: 'Regime tributário',
+    apuracao: 'Apuração dos tributos',
+    approxTax: '% aproximado de tributos',
+    approxTaxHint: 'Percentual do Simples Nacional informado na nota (ex.: 6,00).',
+    numberingTitle: 'Numeração',
+    serie: 'Série',
+    nextNumber: 'Próximo número',
+    nextNumberHint: 'Pode ser aumentado (por exemplo, para continuar a numeração de outro emissor). Nunca fica abaixo do que o servidor já usou.',
+    servicesTitle: 'Serviços prestados',
+    servicesHint: 'Código da lista nacional de serviços e a descrição que vem pronta na nota. Confirme os códigos com o contador.',
+    serviceCode: 'Código',
+    serviceDescription: 'Descrição padrão',
+    addService: 'Adicionar serviço',
+    removeService: (code: string) => (code ? `Remover serviço ${code}` : 'Remover serviço'),
+    environmentTitle: 'Ambiente',
+    environmentHint: 'Em produção restrita as notas são só de teste, sem valor fiscal.',
+    productionTitle: 'Emitir em produção?',
+    productionMessage: 'Em Produção as notas emitidas têm validade jurídica: valem como nota fiscal e só podem ser desfeitas por cancelamento. Use depois de testar em Produção restrita.',
+    productionConfirm: 'Usar Produção',
+    contactTitle: 'Contato na nota (opcional)',
+    email: 'E-mail',
+    phone: 'Telefone',
+    save: 'Salvar dados fiscais',
+    saving: 'Salvando...',
+    saved: 'Dados fiscais salvos.',
+    fixErrors: 'Corrija os campos destacados.',
+    // Certificado digital A1
+    certTitle: 'Certificado digital A1',
+    certIntro: 'O certificado e-CNPJ (arquivo .pfx ou .p12) assina as notas. Ele fica guardado só no servidor; a senha não fica neste aparelho.',
+    certNone: 'Nenhum certificado enviado.',
+    certHolder: 'Titular',
+    certCnpj: 'CNPJ',
+    certIssuer: 'Emitido por',
+    certValidUntil: 'Válido até',
+    certFile: 'Arquivo do certificado (.pfx ou .p12)',
+    certChoose: 'Escolher arquivo',
+    certNoFile: 'Nenhum arquivo escolhido',
+    certPassword: 'Senha do certificado',
+    certSend: 'Enviar certificado',
+    certReplace: 'Enviar outro certificado',
+    certSending: 'Enviando...',
+    certOffline: 'Sem conexão: o certificado é enviado ao servidor, conecte-se para enviar.',
+    certFileRequired: 'Escolha o arquivo do certificado (.pfx ou .p12).',
+    certFileType: 'Escolha um arquivo .pfx ou .p12.',
+    certFileTooBig: 'Este arquivo é grande demais para um certificado A1 (até 64 KB).',
+    certPasswordRequired: 'Informe a senha do certificado.',
+    certSent: (holder: string, until: string) => `Certificado de ${holder} enviado, válido até ${until}.`,
+    certRemove: 'Remover certificado',
+    certRemoveTitle: 'Remover o certificado?',
+    certRemoveMessage: 'Sem certificado, nenhuma nota fiscal pode ser emitida até que outro seja enviado.',
+    certRemoveConfirm: 'Remover',
+    certRemoving: 'Removendo...',
+    certRemoved: 'Certificado removido.',
+    noticeLink: 'Abrir Configurações › Fiscal',
+    noticeTitle: 'Certificado digital',
   },
   // Minha conta
   account: {
@@ -114,4 +181,4 @@ export const SETTINGS_TEXT = {
 export type SettingsTab = keyof typeof SETTINGS_TEXT.tabs;
 export const SETTINGS_TABS = Object.keys(SETTINGS_TEXT.tabs) as SettingsTab[];
 /** Tabs only the owner sees (the server refuses their changes to anyone else). */
-export const OWNER_TABS: readonly SettingsTab[] = ['empresa', 'equipe'];
+export const OWNER_TABS: readonly SettingsTab[] = ['empresa', 'fiscal', 'equipe'];
