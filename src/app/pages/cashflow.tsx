@@ -1,12 +1,13 @@
 /**
  * Route module for /adm/dashboard (Fluxo de Caixa): composes the cash-flow feature with what
  * it needs from other areas — the customers' form for a new customer, the signed-in user's
- * e-mail and the install button.
+ * e-mail, the install button and the owner's warning about the A1 certificate (settings).
  */
 import { useAuth } from '../../data/auth';
 import { CashflowPage } from '../../features/cashflow/CashflowPage';
 import { CustomerFormDialog } from '../../features/customers';
 import { ImportButton } from '../../features/import';
+import { CertificateNotice } from '../../features/settings';
 import { InstallButton } from '../pwa';
 
 export function DashboardRoute() {
@@ -18,6 +19,7 @@ export function DashboardRoute() {
       userEmail={email}
       installButton={<InstallButton variantLabel="desktop" onlyWithPrompt size="sm" />}
       importButton={<ImportButton kind="transactions" size="sm" />}
+      notice={<CertificateNotice />}
     />
   );
 }

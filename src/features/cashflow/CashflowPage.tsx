@@ -29,9 +29,11 @@ export interface CashflowPageProps {
   installButton?: ReactNode;
   /** 'Importar planilha' (composed by the route). */
   importButton?: ReactNode;
+  /** Warnings for whoever runs the shop, above the form (composed by the route: the A1 certificate's). */
+  notice?: ReactNode;
 }
 
-export function CashflowPage({ CustomerFormDialog, userEmail, installButton, importButton }: CashflowPageProps) {
+export function CashflowPage({ CustomerFormDialog, userEmail, installButton, importButton, notice }: CashflowPageProps) {
   const { transactions, complete, loading, error } = useTransactions();
   const staffEmails = useStaffEmails();
   const view = useCashflowView(transactions, complete);
@@ -80,6 +82,8 @@ export function CashflowPage({ CustomerFormDialog, userEmail, installButton, imp
           {installButton}
         </HStack>
       </HStack>
+
+      {notice}
 
       {narrow && !formOpen ? (
         <Button colorPalette="blue" size="lg" onClick={() => setFormOpen(true)}>

@@ -1,1 +1,2 @@
 export { SettingsPage } from './SettingsPage';
+export { CertificateNotice } from './CertificateNotice';
