@@ -30,6 +30,7 @@ import { useSyncStatus } from './sync-status';
 import type { ForjaRxDatabase } from './types';
 import { insertDocument, patchDocument, putDocument, removeDocument } from './writes';
 import { comparePtBr, newestFirst } from '../../domain/order';
+import { formatPhoneBR } from '../../domain/whatsapp';
 
 export type NewCustomer = { name: string; phone: string; whatsapp?: string | null; description?: string | null } & Partial<CustomerFiscal>;
 export type CustomerPatch = Partial<NewCustomer>;
@@ -282,7 +283,8 @@ export function createCustomerCommands(getDb: () => Promise<ForjaDatabase>) {
     /** Throws DataError (field 'name' | 'phone', or a fiscal field: 'tax_id', 'address_cep', 'address_city_code') when refused. */
     async add(input: NewCustomer): Promise<CustomerDoc> {
       const name = (input.name ?? '').trim();
-      const phone = (input.phone ?? '').trim();
+      // One format everywhere, whatever was typed (issue 39): '35991234567' is stored as '(35) 99123-4567', as imports store it.
+      const phone = formatPhoneBR((input.phone ?? '').trim());
       if (!name) throw new DataError('required', CUSTOMER_MESSAGES.nameRequired, 'name');
       if (!phone) throw new DataError('required', CUSTOMER_MESSAGES.phoneRequired, 'phone');
       const fiscal = await checkedFiscal(input);
@@ -291,7 +293,7 @@ export function createCustomerCommands(getDb: () => Promise<ForjaDatabase>) {
       return insertDocument(fdb, 'customers', {
         name,
         phone,
-        whatsapp: emptyToNull(input.whatsapp),
+        whatsapp: emptyToNull(formatPhoneBR(input.whatsapp)),
         description: emptyToNull(input.description),
         ...NO_FISCAL,
         ...fiscal,
@@ -310,11 +312,11 @@ export function createCustomerCommands(getDb: () => Promise<ForjaDatabase>) {
         if (!next.name) throw new DataError('required', CUSTOMER_MESSAGES.nameRequired, 'name');
       }
       if (patch.phone !== undefined) {
-        next.phone = patch.phone.trim();
+        next.phone = formatPhoneBR(patch.phone.trim());
         if (!next.phone) throw new DataError('required', CUSTOMER_MESSAGES.phoneRequired, 'phone');
         await assertPhoneFree(fdb, next.phone, id);
       }
-      if (patch.whatsapp !== undefined) next.whatsapp = emptyToNull(patch.whatsapp);
+      if (patch.whatsapp !== undefined) next.whatsapp = emptyToNull(formatPhoneBR(patch.whatsapp));
       if (patch.description !== undefined) next.description = emptyToNull(patch.description);
       Object.assign(next, await checkedFiscal(patch));
       const refused = refusedEntry(fdb, id);

@@ -3,6 +3,7 @@ import { Badge, Box, HStack, Stack, Text } from '@chakra-ui/react';
 import type { CustomerRow } from '../../data/db/customers';
 import { CustomerActions, type CustomerActionHandlers } from './CustomerActions';
 import { CUSTOMER_TEXT as T } from './messages';
+import { formatPhoneBR } from '../../domain/whatsapp';
 
 export function CustomerCards({ rows, countsLoading = false, ...handlers }: { rows: CustomerRow[]; countsLoading?: boolean } & CustomerActionHandlers) {
   return (
@@ -33,7 +34,7 @@ export function CustomerCards({ rows, countsLoading = false, ...handlers }: { ro
           )}
           <Stack gap="0.5" mt="1" textStyle="sm" color="fg.muted">
             <Text>
-              {T.colPhone}: {c.phone}
+              {T.colPhone}: {formatPhoneBR(c.phone)}
             </Text>
             <Text>
               {T.colWhatsapp}: {c.whatsapp ?? T.none}

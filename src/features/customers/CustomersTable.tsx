@@ -4,6 +4,7 @@ import type { CustomerRow } from '../../data/db/customers';
 import { CustomerActions, FixButton, type CustomerActionHandlers } from './CustomerActions';
 import { CUSTOMER_TEXT as T } from './messages';
 import { TableScroll } from '../../ui/ScrollRegion';
+import { formatPhoneBR } from '../../domain/whatsapp';
 
 export function CustomersTable({ rows, countsLoading = false, ...handlers }: { rows: CustomerRow[]; countsLoading?: boolean } & CustomerActionHandlers) {
   return (
@@ -43,7 +44,7 @@ export function CustomersTable({ rows, countsLoading = false, ...handlers }: { r
                   </>
                 )}
               </Table.Cell>
-              <Table.Cell whiteSpace="nowrap">{c.phone}</Table.Cell>
+              <Table.Cell whiteSpace="nowrap">{formatPhoneBR(c.phone)}</Table.Cell>
               <Table.Cell whiteSpace="nowrap">{c.whatsapp ?? T.none}</Table.Cell>
               <Table.Cell maxW="56">
                 <Text truncate title={c.description ?? undefined}>

@@ -34,6 +34,15 @@ function quotationFor(customerId: string, n: number) {
 }
 
 describe('customer commands', () => {
+  test('a phone typed as bare digits is stored as imports and the quotation form show it (issue 39 §4)', async () => {
+    const a = await commands.add({ name: 'Dígitos', phone: '35991234567', whatsapp: '3537431234' });
+    expect(a).toMatchObject({ phone: '(35) 99123-4567', whatsapp: '(35) 3743-1234' });
+    const b = await commands.update(a.id, { phone: '35 99123 4568' });
+    expect(b.phone).toBe('(35) 99123-4568');
+    // Anything that is not a Brazilian number stays as typed.
+    expect((await commands.add({ name: 'Exterior', phone: '+351 912 345 678' })).phone).toBe('+351 912 345 678');
+  });
+
   test('empty optional fields are stored as null; a duplicate phone is refused on the phone field', async () => {
     const a = await commands.add({ name: ' Ana ', phone: '(31) 99999-0001', whatsapp: '  ', description: '' });
     expect(a).toMatchObject({ name: 'Ana', whatsapp: null, description: null });
@@ -75,7 +84,7 @@ describe('customer commands', () => {
     const a = await commands.add({ name: 'Carlos', phone: '31 98888-0002' });
     const b = await commands.add({ name: 'Dora', phone: '31 98888-0003' });
     const edited = await commands.update(a.id, { name: 'Carlos Souza', phone: '31 98888-0002', whatsapp: '31 98888-0002', description: '' });
-    expect(edited).toMatchObject({ name: 'Carlos Souza', whatsapp: '31 98888-0002', description: null });
+    expect(edited).toMatchObject({ name: 'Carlos Souza', whatsapp: '(31) 98888-0002', description: null });
     await expect(commands.update(b.id, { phone: '(31) 98888-0002' })).rejects.toMatchObject({ code: 'duplicate_phone' });
   });
 
@@ -116,9 +125,9 @@ describe('customer commands', () => {
     await expect(commands.update(c.id, { phone: '31 95555-0099' })).rejects.toMatchObject({ code: 'duplicate_phone' });
 
     const fixed = await commands.update(c.id, { name: 'Gil', phone: '31 95555-0007' });
-    expect(fixed).toMatchObject({ id: c.id, name: 'Gil', phone: '31 95555-0007' });
+    expect(fixed).toMatchObject({ id: c.id, name: 'Gil', phone: '(31) 95555-0007' });
     expect(db.sync.store.value.refused.filter((r) => r.id === c.id)).toEqual([]);
-    expect((await db.db.customers.findOne(c.id).exec())?.phone).toBe('31 95555-0007');
+    expect((await db.db.customers.findOne(c.id).exec())?.phone).toBe('(31) 95555-0007');
     expect(db.sync.status$.value.pending).toBeGreaterThan(0);
   });
 });
