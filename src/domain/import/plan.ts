@@ -4,7 +4,8 @@
  * Maria Souza'), and the counts the preview shows. Pure: the file's rows come already read
  * (papaparse / read-excel-file), the shop's current data and today's date are parameters.
  *
- * Line numbers are the spreadsheet's: the header is line 1, so data row i is line i + 2.
+ * Line numbers are the spreadsheet's own row numbers, blank rows counted: data row i is line
+ * `firstLine + i` (firstLine 2 when the header is row 1).
  */
 import { catalogNameKey, formatCep, formatTaxId, isValidCnpj, isValidCpf, phoneKey, readImportedFiscal, type CatalogKind, type ImportedFiscalField, type MunicipioResolver } from '@shared';
 import { normalizeForSearch } from '../search';
@@ -18,8 +19,14 @@ export type ColumnMapping = Record<string, number | null>;
 
 export interface SheetTable {
   headers: string[];
+  /** Every row under the header, blank ones kept: their place is the sheet's row number. */
   rows: Cell[][];
+  /** The sheet's row number of rows[0] — the header's row + 1; 2 when absent (header on row 1). */
+  firstLine?: number;
 }
+
+/** The sheet's row number of data row `i`. */
+const lineOf = (table: SheetTable, i: number) => (table.firstLine ?? 2) + i;
 
 /** A row the import leaves out or changes from what the file says, and why. */
 export interface RowProblem {
@@ -230,7 +237,7 @@ export function planCustomers(
   };
   table.rows.forEach((row, i) => {
     if (isBlankRow(row)) return;
-    const line = i + 2;
+    const line = lineOf(table, i);
     const name = text(cellOf(row, mapping, 'name'));
     if (!name) return skip(line, 'name', PLAN_MESSAGES.nameBlank);
     if (name.length > 200) return skip(line, 'name', PLAN_MESSAGES.tooLong(200));
@@ -401,7 +408,7 @@ export function planStock(
   };
   table.rows.forEach((row, i) => {
     if (isBlankRow(row)) return;
-    const line = i + 2;
+    const line = lineOf(table, i);
     const values: Record<string, string> = {};
     for (const f of ['category', 'type', 'material', 'thickness', 'dimension']) values[f] = text(cellOf(row, mapping, f));
     const blankField = ['category', 'type', 'material', 'thickness', 'dimension'].find((f) => !values[f]);
@@ -531,7 +538,7 @@ export function planTransactions(
   };
   table.rows.forEach((row, i) => {
     if (isBlankRow(row)) return;
-    const line = i + 2;
+    const line = lineOf(table, i);
     const money = readMoney(cellOf(row, mapping, 'amount'));
     if (!money.ok) return skip(line, 'amount', money.reason);
     if (money.value === 0) return skip(line, 'amount', PLAN_MESSAGES.amountZero);

@@ -122,7 +122,7 @@ export default function ImportDialog({ kind, open, onClose }: ImportDialogProps)
         <Stack gap="5">
           <HStack justify="space-between" wrap="wrap" gap="2">
             <Text fontWeight="medium" data-testid="import-file-summary" wordBreak="break-all">
-              {T.fileSummary(file.name, file.table.rows.length)}
+              {T.fileSummary(file.name, file.table.rows.filter((r) => r.length > 0).length)}
             </Text>
             <Link as="button" color="blue.fg" textStyle="sm" onClick={() => input.current?.click()}>
               {T.otherFile}

@@ -14,21 +14,26 @@ export const MAX_ROWS = 100_000;
 
 export class ImportReadError extends Error {}
 
+const isBlank = (c: Cell) => c === null || c === undefined || (typeof c === 'string' && c.trim() === '');
 const trimRight = (row: Cell[]) => {
   let end = row.length;
-  while (end > 0 && (row[end - 1] === null || row[end - 1] === undefined || row[end - 1] === '')) end--;
+  while (end > 0 && isBlank(row[end - 1])) end--;
   return row.slice(0, end);
 };
 
+/**
+ * `all` holds every row of the sheet from row 1, blank ones too, so that a problem's 'Linha 6' is
+ * the row the user sees in the spreadsheet. The header is the first row with something in it.
+ */
 function toTable(all: Cell[][]): SheetTable {
   const rows = all.map(trimRight);
   const first = rows.findIndex((r) => r.length > 0);
-  if (first < 0 || rows.length - first < 2) throw new ImportReadError(T.empty);
-  if (rows.length - first - 1 > MAX_ROWS) throw new ImportReadError(T.tooManyRows(MAX_ROWS));
+  let end = rows.length;
+  while (end > first + 1 && rows[end - 1].length === 0) end--;
+  if (first < 0 || end - first < 2) throw new ImportReadError(T.empty);
+  if (end - first - 1 > MAX_ROWS) throw new ImportReadError(T.tooManyRows(MAX_ROWS));
   const headers = rows[first].map((h) => (h === null || h === undefined ? '' : String(h).replace(/\s+/g, ' ').trim()));
-  const body = rows.slice(first + 1);
-  if (!body.some((r) => r.length > 0)) throw new ImportReadError(T.empty);
-  return { headers, rows: body };
+  return { headers, rows: rows.slice(first + 1, end), firstLine: first + 2 };
 }
 
 /** A CSV file's bytes as a table (exported for tests). */
@@ -41,7 +46,8 @@ export async function parseCsvBytes(bytes: Uint8Array): Promise<SheetTable> {
     if (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d && code !== 0x0c && code !== 0x0b) throw new ImportReadError(T.notCsv);
   }
   const { default: Papa } = await import('papaparse');
-  const result = Papa.parse<string[]>(text, { delimiter: guessDelimiter(text), skipEmptyLines: 'greedy' });
+  // Blank lines are kept (skipEmptyLines off): they are rows of the sheet and count in its numbering.
+  const result = Papa.parse<string[]>(text, { delimiter: guessDelimiter(text), skipEmptyLines: false });
   if (result.data.length === 0) throw new ImportReadError(T.empty);
   return toTable(result.data as Cell[][]);
 }

@@ -56,6 +56,16 @@ describe('customers', () => {
     expect(rowsToWrite(plan)).toBe(1);
   });
 
+  it("a sheet whose header is not on row 1 numbers its lines from there (issue 39): the sheet's own row numbers", () => {
+    const plan = planCustomers({ ...sheet, firstLine: 5 }, mapping, existing, 'skip');
+    expect(plan.problems.map(problemText)).toEqual([
+      'Linha 7, Telefone: já existe o cliente Maria Souza',
+      'Linha 8, Telefone: telefone em branco',
+      'Linha 9, Telefone: repete a linha 5',
+      'Linha 10, Nome: nome em branco',
+    ]);
+  });
+
   it('fill: the existing customer gets only the fields it has empty', () => {
     const plan = planCustomers(sheet, mapping, existing, 'fill');
     expect(plan.fills).toEqual([{ line: 4, id: 'c1', name: 'Maria Souza', patch: { whatsapp: '(35) 99123-4567', description: 'cliente antiga' } }]);
