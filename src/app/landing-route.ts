@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
+import { retryingImport } from './retrying-import';
 
 /**
  * /, the public landing page, in the staff app's router (routes.tsx): what a staff device's service worker opens for
@@ -7,5 +8,5 @@ import type { RouteObject } from 'react-router-dom';
  */
 export const landingRoute: RouteObject = {
   path: '/',
-  lazy: () => import('./pages/landing').then((m) => ({ Component: m.default })),
+  lazy: () => retryingImport(() => import('./pages/landing')).then((m) => ({ Component: m.default })),
 };

@@ -6,6 +6,7 @@
 import type { RouteObject } from 'react-router-dom';
 import { Navigate } from 'react-router-dom';
 import { RouteError } from './RouteError';
+import { retryingImport } from './retrying-import';
 import { landingRoute } from './landing-route';
 import { publicQuotationRoute } from './quotation-route';
 
@@ -29,25 +30,25 @@ export const routes: RouteObject[] = [
       publicQuotationRoute,
       {
         // Every other page uses the kit from its first paint.
-        lazy: () => import('./UiLayout').then((m) => ({ Component: m.default })),
+        lazy: () => retryingImport(() => import('./UiLayout')).then((m) => ({ Component: m.default })),
         children: [
-          { path: '/auth', lazy: () => import('./pages/auth').then((m) => ({ Component: m.default })) },
+          { path: '/auth', lazy: () => retryingImport(() => import('./pages/auth')).then((m) => ({ Component: m.default })) },
           {
             path: '/adm',
-            lazy: () => import('./pages/admin').then((m) => ({ Component: m.default })),
+            lazy: () => retryingImport(() => import('./pages/admin')).then((m) => ({ Component: m.default })),
             children: [
               { index: true, element: <Navigate to="dashboard" replace /> },
-              { path: 'dashboard', lazy: () => import('./pages/cashflow').then((m) => ({ Component: m.DashboardRoute })) },
-              { path: 'stock', lazy: () => import('./pages/stock').then((m) => ({ Component: m.StockRoute })) },
-              { path: 'reports', lazy: () => import('./pages/reports').then((m) => ({ Component: m.ReportsRoute })) },
-              { path: 'services', lazy: () => import('./pages/services').then((m) => ({ Component: m.ServicesRoute })) },
-              { path: 'services/:id', lazy: () => import('./pages/services').then((m) => ({ Component: m.WorkOrderRoute })) },
-              { path: 'quotations', lazy: () => import('./pages/quotations').then((m) => ({ Component: m.QuotationsRoute })) },
-              { path: 'settings', lazy: () => import('./pages/settings').then((m) => ({ Component: m.SettingsRoute })) },
-              { path: 'customers', lazy: () => import('./pages/customers').then((m) => ({ Component: m.CustomersRoute })) },
+              { path: 'dashboard', lazy: () => retryingImport(() => import('./pages/cashflow')).then((m) => ({ Component: m.DashboardRoute })) },
+              { path: 'stock', lazy: () => retryingImport(() => import('./pages/stock')).then((m) => ({ Component: m.StockRoute })) },
+              { path: 'reports', lazy: () => retryingImport(() => import('./pages/reports')).then((m) => ({ Component: m.ReportsRoute })) },
+              { path: 'services', lazy: () => retryingImport(() => import('./pages/services')).then((m) => ({ Component: m.ServicesRoute })) },
+              { path: 'services/:id', lazy: () => retryingImport(() => import('./pages/services')).then((m) => ({ Component: m.WorkOrderRoute })) },
+              { path: 'quotations', lazy: () => retryingImport(() => import('./pages/quotations')).then((m) => ({ Component: m.QuotationsRoute })) },
+              { path: 'settings', lazy: () => retryingImport(() => import('./pages/settings')).then((m) => ({ Component: m.SettingsRoute })) },
+              { path: 'customers', lazy: () => retryingImport(() => import('./pages/customers')).then((m) => ({ Component: m.CustomersRoute })) },
               {
                 path: 'quotation/:code',
-                lazy: () => import('./pages/staff-quotation').then((m) => ({ Component: m.StaffQuotationRoute })),
+                lazy: () => retryingImport(() => import('./pages/staff-quotation')).then((m) => ({ Component: m.StaffQuotationRoute })),
               },
               { path: '*', element: <Navigate to="/adm/dashboard" replace /> },
             ],
