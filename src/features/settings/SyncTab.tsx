@@ -133,10 +133,13 @@ export function SyncTab() {
           </Heading>
         </Card.Header>
         <Card.Body>
-          <Text textStyle="sm" color="fg.muted" mb="3">
-            {T.refusedIntro}
-          </Text>
-          {status.refused.length === 0 && <Text>{T.noRefused}</Text>}
+          {status.refused.length === 0 ? (
+            <Text>{T.noRefused}</Text>
+          ) : (
+            <Text textStyle="sm" color="fg.muted" mb="3">
+              {T.refusedIntro}
+            </Text>
+          )}
           <Stack as="ul" listStyleType="none" gap="3">
             {status.refused.map((r) => (
               <Box as="li" key={`${r.collection}:${r.id}`} borderWidth="1px" rounded="md" p="3" data-refused={r.id}>

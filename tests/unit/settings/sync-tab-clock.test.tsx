@@ -15,6 +15,8 @@ vi.mock('../../../src/data/db/sync-status', () => ({
   syncNow: vi.fn(),
 }));
 vi.mock('../../../src/data/account', () => ({ listConflicts: async () => ({ ok: true, value: [] }) }));
+let pendingNotes: Record<string, unknown>[] = [];
+vi.mock('../../../src/data/db/nfse', () => ({ usePendingNotes: () => pendingNotes }));
 vi.mock('../../../src/data/db/staff-directory', () => ({ useStaffDirectory: () => new Map() }));
 
 const { SyncTab } = await import('../../../src/features/settings/SyncTab');
@@ -28,8 +30,9 @@ afterEach(() => {
   host?.remove();
 });
 
-async function render(s: SyncStatus): Promise<string> {
+async function render(s: SyncStatus, notes: Record<string, unknown>[] = []): Promise<string> {
   status = s;
+  pendingNotes = notes;
   host = document.createElement('div');
   document.body.append(host);
   root = createRoot(host);
@@ -61,5 +64,28 @@ describe('SyncTab: the device clock', () => {
       act(() => root?.unmount());
       host?.remove();
     }
+  });
+});
+
+describe('SyncTab: what waits and what was refused', () => {
+  it('with nothing refused it says only that — not the refusal intro above it (issue 39 §4)', async () => {
+    const text = await render(base);
+    expect(text).toContain('Nenhuma alteração recusada.');
+    expect(text).not.toContain('O servidor não aceitou estas alterações');
+  });
+
+  it('a refused change comes with the intro and what to do', async () => {
+    const refused = [{ collection: 'customers', id: 'c1', error: 'duplicate_phone', message: 'Este telefone já está cadastrado para outro cliente', document: { name: 'Ana' }, at: new Date().toISOString() }];
+    const text = await render({ ...base, refused } as SyncStatus);
+    expect(text).toContain('O servidor não aceitou estas alterações');
+    expect(text).toContain('Este telefone já está cadastrado para outro cliente');
+    expect(text).not.toContain('Nenhuma alteração recusada.');
+  });
+
+  it('an NFS-e asked on this device and not sent yet is listed as Aguardando envio (issue 38)', async () => {
+    const text = await render({ ...base, pending: 1 }, [{ id: 'nfse-q1', job_code: 'ORC-2026-0007', tomador: { name: 'Maria' }, amount: 350, status: 'requested' }]);
+    expect(text).toContain('Notas fiscais aguardando envio');
+    expect(text).toContain('ORC-2026-0007 · Maria · R$ 350,00');
+    expect(text).toContain('Aguardando envio');
   });
 });
