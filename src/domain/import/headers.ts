@@ -77,3 +77,39 @@ export function matchHeaders(kind: ImportKind, headers: readonly string[]): Reco
   }
   return result;
 }
+
+/** 'A', 'B', … 'Z', 'AA': a column as the spreadsheet names it. */
+export function columnLetter(index: number): string {
+  let n = index + 1;
+  let out = '';
+  while (n > 0) {
+    const r = (n - 1) % 26;
+    out = String.fromCharCode(65 + r) + out;
+    n = Math.floor((n - 1) / 26);
+  }
+  return out;
+}
+
+/**
+ * The file's columns no field takes (issue 39), so the preview can say what will not come in and
+ * nobody loses data without knowing: by their header ('E-mail'); a column without a header only
+ * when some row has data in it, by its letter ('coluna F').
+ */
+export function unmappedColumns(
+  headers: readonly string[],
+  rows: readonly (readonly unknown[])[],
+  mapping: Readonly<Record<string, number | null>>,
+): string[] {
+  const used = new Set(Object.values(mapping).filter((i): i is number => typeof i === 'number'));
+  let width = headers.length;
+  for (const r of rows) width = Math.max(width, r.length);
+  const hasData = (i: number) => rows.some((r) => r[i] !== null && r[i] !== undefined && String(r[i]).trim() !== '');
+  const out: string[] = [];
+  for (let i = 0; i < width; i++) {
+    if (used.has(i)) continue;
+    const name = (headers[i] ?? '').trim();
+    if (name || hasData(i)) out.push(name || `coluna ${columnLetter(i)}`);
+  }
+  return out;
+}
+

@@ -36,7 +36,7 @@ export default function ImportDialog({ kind, open, onClose }: ImportDialogProps)
   // Duplicates and missing catalogue entries are judged against the shop's data: not before
   // this device has it all (a new phone would list every default entry as new).
   const download = useFirstDownload(CHECKED_AGAINST[kind]);
-  const { step, file, plan } = flow;
+  const { step, file, plan, unmapped } = flow;
   const input = useRef<HTMLInputElement>(null);
   const { requestUndo, dialog: undoDialog } = useUndoImport(() => flow.reset());
   const running = step.name === 'running';
@@ -135,6 +135,11 @@ export default function ImportDialog({ kind, open, onClose }: ImportDialogProps)
             </Alert.Root>
           ) : (
             <PlanPreview kind={kind} plan={plan} />
+          )}
+          {unmapped.length > 0 && (
+            <Text textStyle="sm" color="orange.fg" data-testid="import-unmapped">
+              {T.unmapped(unmapped)}
+            </Text>
           )}
           <Box>
             <Text fontWeight="medium" textStyle="sm">

@@ -21,6 +21,7 @@ export const IMPORT_TEXT = {
   otherFile: 'Escolher outro arquivo',
   fileSummary: (file: string, rows: number) => `${file}: ${plural(rows, 'linha', 'linhas')} de dados`,
   mappingTitle: 'Colunas da planilha',
+  unmapped: (names: readonly string[]) => `Colunas não importadas: ${names.join(', ')}`,
   mappingHint: 'Confira de qual coluna vem cada campo; mude se preciso.',
   notImported: '— não importar —',
   required: 'obrigatório',

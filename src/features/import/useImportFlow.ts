@@ -6,7 +6,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { shopDate } from '@shared';
 import { importCommands, type ImportContext, type ImportProgress, type ImportSummary } from '../../data/db/imports';
-import { matchHeaders, type ImportKind } from '../../domain/import/headers';
+import { matchHeaders, unmappedColumns, type ImportKind } from '../../domain/import/headers';
 import {
   missingColumns,
   planCustomers,
@@ -55,6 +55,8 @@ export function useImportFlow(kind: ImportKind) {
     [kind, file, mapping, policy],
   );
   const missing = useMemo(() => missingColumns(kind, mapping), [kind, mapping]);
+  // The columns nothing takes are named in the preview (issue 39): no data dropped unannounced.
+  const unmapped = useMemo(() => (file ? unmappedColumns(file.table.headers, file.table.rows, mapping) : []), [file, mapping]);
 
   async function choose(chosen: File) {
     setStep({ name: 'reading' });
@@ -104,5 +106,5 @@ export function useImportFlow(kind: ImportKind) {
     setStep({ name: 'choose', error: null });
   }
 
-  return { step, file, mapping, setMapping, policy, setPolicy, plan, missing, choose, start, stop, reset };
+  return { step, file, mapping, setMapping, policy, setPolicy, plan, missing, unmapped, choose, start, stop, reset };
 }
