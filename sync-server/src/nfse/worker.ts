@@ -17,6 +17,7 @@
 import { COMPANY_DOC_ID, nfseRejectionHelp, type CompanyDoc, type FiscalSettings, type NfseDoc } from '@shared';
 import type { Database, Queryable } from '../db/types';
 import { readDocument, updateAsServer, updateAsServerIn } from '../sync/server-writes';
+import { lockWrites } from '../sync/store';
 import { buildCancelRequest } from './cancel-event';
 import { readCertificate } from './certificate-store';
 import { buildDps } from './dps';
@@ -195,7 +196,12 @@ export class NfseWorker {
     if (typeof cert === 'string') return this.rejectLocally(asked.id, cert);
 
     const built = await this.opts.db.transaction(async (tx) => {
-      // Read again under the write lock: a device may have changed or discarded it meanwhile.
+      // Read again under the write lock: a device may have changed or discarded it meanwhile. The
+      // lock is the one pushes take before reading (held to the commit), so a push cannot change
+      // the request between this read and the DPS built from it (a second phone's request would
+      // otherwise land on the document while the DPS carried the first one's; PostgreSQL only —
+      // PGlite runs one transaction at a time). tests/replication/nfse.test.ts.
+      await lockWrites(tx);
       const note = (await readDocument(tx, 'nfse', asked.id)) as unknown as (NfseDoc & { _deleted?: boolean }) | null;
       if (!note || note._deleted || note.status !== 'requested') return null;
       const nDPS = await takeNumber(tx, fiscal, note);
