@@ -240,7 +240,9 @@ export const CATALOG_KINDS = ['category', 'type', 'material', 'thickness', 'dime
 /**
  * The five settings catalogues in one collection (the free RxDB opens at most 13
  * collections per tab). `name` is the label; for a thickness it is the value as text
- * and `value`/`unit` hold the number and 'mm'. A type points at its category in `parent_id`.
+ * and `value`/`unit` hold the number and 'mm'. A thickness in inches (issue 39) is named as a
+ * metal shop writes it ('1/4"') with its value in mm (6.35), so it sorts by size and an older
+ * app shows '6,35 mm'. A type points at its category in `parent_id`.
  */
 export const catalogItemSchema = {
   title: 'catalog_items',

@@ -2,10 +2,14 @@
  * The five settings catalogues (Categorias, Tipos, Materiais, Espessuras, Dimensões): their
  * messages (spec §5, §8) and the name rules. Duplicates ignore case, accents and extra spaces
  * (schemas/rules.ts catalogNameKey, the same key as the server's unique index); on edit only
- * other entries count. A thickness is a number (step 0.1, unit mm), duplicate by value.
+ * other entries count. A thickness is a number in mm, or an inch fraction as a metal shop writes
+ * it (1/4", 3/16", 1 1/4"), duplicate by its value in mm.
  */
 import { catalogNameKey, type CatalogKind } from '@shared';
 import { parseQuantity } from './stock';
+import { isInchThickness, parseInches } from './thickness';
+
+export { isInchThickness } from './thickness';
 
 interface KindWords {
   /** Tab title */
@@ -49,7 +53,7 @@ export const CATALOG_WORDS: Record<CatalogKind, KindWords> = {
     feminine: true,
     blank: 'O valor da espessura não pode estar vazio.',
     duplicate: 'Já existe uma espessura com este valor.',
-    placeholder: 'Nova espessura (mm)',
+    placeholder: 'Nova espessura (mm ou 1/4")',
   },
   dimension: {
     tab: 'Dimensões',
@@ -80,12 +84,31 @@ export function thicknessName(value: number): string {
 }
 
 /**
+ * A thickness as typed or read from a sheet: mm ('2,5', '3 mm') or inches the way a metal shop
+ * writes them ('1/4"', '3/16'). Inches keep their written form as the name ('1/4"', '1 1/4"') and
+ * the value in mm (6.35; 3/16" → 4.7625), so lists sort by size and an older app shows the mm.
+ */
+export function parseThickness(input: string): { name: string; value: number } | null {
+  const text = input.trim().replace(/\s+/g, ' ');
+  const inch = parseInches(text);
+  if (inch) return inch.value > 100000 ? null : inch;
+  const mm = parseQuantity(text.replace(/\s*mm$/i, ''));
+  if (mm === null || mm <= 0 || mm > 100000) return null;
+  const value = Math.round(mm * 100) / 100;
+  return { name: thicknessName(value), value };
+}
+
+/**
  * How a thickness entry reads everywhere ('9,7 mm'): from its value in pt-BR, whatever its stored
- * name (an entry written by another client or an older version may be named '9.7'); an entry
- * without a value shows its name (a number with a decimal comma and the unit).
+ * name (an entry written by another client or an older version may be named '9.7'); one in inches
+ * as written with its mm beside ('1/4" (6,35 mm)'); an entry without a value shows its name (a
+ * number with a decimal comma and the unit).
  */
 export function thicknessDisplay(entry: { name: string; value?: number | null; unit?: string | null }): string {
   const unit = entry.unit || THICKNESS_UNIT;
+  if (isInchThickness(entry.name)) {
+    return typeof entry.value === 'number' && Number.isFinite(entry.value) ? `${entry.name.trim()} (${thicknessName(entry.value)} mm)` : entry.name.trim();
+  }
   if (typeof entry.value === 'number' && Number.isFinite(entry.value)) return `${thicknessName(entry.value)} ${unit}`;
   const name = entry.name.trim().replace(/^(\d+)\.(\d+)$/, '$1,$2');
   return /^\d+(,\d+)?$/.test(name) ? `${name} ${unit}` : name;
@@ -117,14 +140,14 @@ export function validateCatalogEntry(
   if (!text) return { ok: false, message: w.blank };
   const others = entries.filter((e) => e.kind === kind && e.id !== exceptId);
   if (kind === 'thickness') {
-    const value = parseQuantity(text.replace(/\s*mm$/i, ''));
-    if (value === null || value <= 0 || value > 100000) return { ok: false, message: THICKNESS_NOT_A_NUMBER };
-    const rounded = Math.round(value * 100) / 100;
-    const name = thicknessName(rounded);
-    if (others.some((e) => (e.value != null ? e.value === rounded : catalogNameKey(e.name) === catalogNameKey(name)))) {
+    const parsed = parseThickness(text);
+    if (!parsed) return { ok: false, message: THICKNESS_NOT_A_NUMBER };
+    const { name, value } = parsed;
+    if (others.some((e) => (e.value != null ? e.value === value : catalogNameKey(e.name) === catalogNameKey(name)))) {
       return { ok: false, message: w.duplicate };
     }
-    return { ok: true, name, value: rounded, unit: THICKNESS_UNIT };
+    // `unit` is the value's: mm, inches included (their name says 1/4").
+    return { ok: true, name, value, unit: THICKNESS_UNIT };
   }
   const key = catalogNameKey(text);
   if (others.some((e) => catalogNameKey(e.name) === key)) return { ok: false, message: w.duplicate };

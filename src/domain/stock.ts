@@ -3,6 +3,7 @@
  * movements recorded on two devices offline both count. Pure rules; the clock is a parameter.
  */
 import { compareCodeUnits } from './order';
+import { isInchThickness } from './thickness';
 
 export interface MovementLike {
   stock_item_id: string;
@@ -41,15 +42,16 @@ export function formatQuantity(value: number): string {
   return new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 3 }).format(value);
 }
 
-/** 'Metalon Aço Carbono 2 mm 6000 mm': type, material, thickness with unit, dimension. */
+/** 'Metalon Aço Carbono 2 mm 6000 mm' ('Chapa Aço 1/4" 3000 mm'): type, material, thickness with unit, dimension. */
 export function productLabel(parts: {
   type?: string | null;
   material?: string | null;
-  thickness?: { value: number | null; unit: string | null } | null;
+  /** `name`: an inch thickness ('1/4"', issue 39) reads as written. */
+  thickness?: { value: number | null; unit: string | null; name?: string | null } | null;
   dimension?: string | null;
 }): string {
-  const thickness =
-    parts.thickness && parts.thickness.value != null ? `${formatQuantity(parts.thickness.value)} ${parts.thickness.unit || 'mm'}` : '';
+  const t = parts.thickness;
+  const thickness = t && isInchThickness(t.name) ? (t.name ?? '').trim() : t && t.value != null ? `${formatQuantity(t.value)} ${t.unit || 'mm'}` : '';
   return [parts.type, parts.material, thickness, parts.dimension]
     .map((p) => (p ?? '').trim())
     .filter(Boolean)

@@ -163,7 +163,7 @@ test('stock on a phone: an .xlsx imported offline creates the catalogue entries 
   await dialog(page).getByTestId('import-counts').getByText('2 itens a importar · 1 linha ignorada').waitFor();
   const created = (await dialog(page).getByTestId('import-new-catalog').locator('span').allInnerTexts()).map((t) => t.trim());
   expect(created).toEqual(['Categoria: Perfis Estruturais', 'Tipo: Perfil U', 'Material: Aço Galvanizado', 'Espessura: 2,5 mm', 'Dimensão: 3500 mm']);
-  await dialog(page).getByTestId('import-problems').getByText('Linha 4, Espessura: espessura inválida (use um número em mm)').waitFor();
+  await dialog(page).getByTestId('import-problems').getByText('Linha 4, Espessura: espessura inválida (use mm, como 2,5, ou polegadas, como 1/4")').waitFor();
   await page.screenshot({ path: artifactPath('import-preview-stock-390.png') });
 
   // No signal from here: the import is written on the device.

@@ -9,8 +9,7 @@
  */
 import { catalogNameKey, formatCep, formatTaxId, isValidCnpj, isValidCpf, phoneKey, readImportedFiscal, type CatalogKind, type ImportedFiscalField, type MunicipioResolver } from '@shared';
 import { normalizeForSearch } from '../search';
-import { parseQuantity } from '../stock';
-import { thicknessName } from '../catalog';
+import { parseThickness, thicknessDisplay } from '../catalog';
 import { CATEGORY_LABELS, FIXED_EXPENSE_CATEGORIES, SAIDA_CATEGORIES, TX_METHOD_LABELS, TX_STATUS_LABELS, TX_TYPE_LABELS } from '../transaction-rules';
 import type { ImportKind } from './headers';
 import { readDate, readMoney, readPhone, readQuantity, type Cell } from './values';
@@ -95,7 +94,7 @@ export const PLAN_MESSAGES = {
   repeatsLine: (line: number) => `repete a linha ${line}`,
   required: (label: string) => `${label.toLowerCase()} em branco`,
   existingItem: 'este item já está no estoque (use Movimentar para mudar a quantidade)',
-  thicknessInvalid: 'espessura inválida (use um número em mm)',
+  thicknessInvalid: 'espessura inválida (use mm, como 2,5, ou polegadas, como 1/4")',
   amountZero: 'valor deve ser maior que zero',
   futureDate: 'data no futuro',
   unknownType: (t: string) => `tipo desconhecido "${t}" (use Entrada, Saída ou Despesa Fixa)`,
@@ -376,7 +375,7 @@ export function planStock(
   for (const e of catalog) {
     const key = e.kind === 'thickness' && typeof e.value === 'number' ? `v${e.value}` : catalogNameKey(e.name);
     if (!known.has(`${e.kind}|${key}`)) known.set(`${e.kind}|${key}`, e.id);
-    names.set(e.id, e.kind === 'thickness' && typeof e.value === 'number' ? `${thicknessName(e.value)} mm` : e.name);
+    names.set(e.id, e.kind === 'thickness' ? thicknessDisplay(e) : e.name);
   }
   const pendingNew = new Map<CatalogRef, NewCatalogEntry>();
   const resolve = (kind: CatalogKind, name: string, parent: CatalogRef | null): CatalogRef | null => {
@@ -384,17 +383,18 @@ export function planStock(
     let value: number | null = null;
     let entryName = name;
     if (kind === 'thickness') {
-      const v = parseQuantity(name.replace(/\s*mm$/i, ''));
-      if (v === null || v <= 0 || v > 100000) return null;
-      value = Math.round(v * 100) / 100;
+      // mm or an inch fraction (1/4", issue 39), the catalogue's own rule: same value, same entry.
+      const t = parseThickness(name);
+      if (!t) return null;
+      value = t.value;
       key = `v${value}`;
-      entryName = thicknessName(value);
+      entryName = t.name;
     }
     const found = known.get(`${kind}|${key}`);
     if (found) return found;
     const ref = `new:${kind}:${key}`;
     known.set(`${kind}|${key}`, ref);
-    names.set(ref, kind === 'thickness' ? `${entryName} mm` : entryName);
+    names.set(ref, kind === 'thickness' ? thicknessDisplay({ name: entryName, value }) : entryName);
     pendingNew.set(ref, { ref, kind, name: entryName, value, unit: kind === 'thickness' ? 'mm' : null, parent: kind === 'type' ? parent : null });
     return ref;
   };

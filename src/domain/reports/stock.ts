@@ -4,6 +4,7 @@
  */
 
 import { collate } from './collate';
+import { isInchThickness } from '../thickness';
 
 export interface StockItemInput {
   id: string;
@@ -64,9 +65,10 @@ export interface StockRow {
   product: string;
 }
 
-/** Thickness label: value plus unit, default unit mm and value 0; 1.5 → '1,5 mm'. */
+/** Thickness label: value plus unit, default unit mm and value 0; 1.5 → '1,5 mm'; inches as written, '1/4"' (issue 39). */
 export function thicknessLabel(t: CatalogInput | undefined): string {
   if (!t) return NA;
+  if (isInchThickness(t.name)) return t.name.trim();
   const value = typeof t.value === 'number' && Number.isFinite(t.value) ? t.value : Number(String(t.name).replace(',', '.'));
   const v = Number.isFinite(value) ? value : 0;
   return `${String(v).replace('.', ',')} ${t.unit || 'mm'}`;

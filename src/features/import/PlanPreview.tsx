@@ -5,6 +5,7 @@
 import { Badge, Box, HStack, Stack, Table, Text, Wrap } from '@chakra-ui/react';
 import type { ImportKind } from '../../domain/import/headers';
 import { FIELD_LABELS, problemText, type ImportPlan } from '../../domain/import/plan';
+import { thicknessDisplay } from '../../domain/catalog';
 import { IMPORT_TEXT as T } from './messages';
 
 const SHOWN_PROBLEMS = 100;
@@ -26,7 +27,7 @@ export function PlanPreview({ kind, plan }: { kind: ImportKind; plan: ImportPlan
           <Wrap gap="1.5" data-testid="import-new-catalog">
             {plan.newCatalog.map((e) => (
               <Badge key={e.ref} colorPalette="purple" variant="subtle">
-                {T.catalogKinds[e.kind]}: {e.kind === 'thickness' ? `${e.name} mm` : e.name}
+                {T.catalogKinds[e.kind]}: {e.kind === 'thickness' ? thicknessDisplay(e) : e.name}
               </Badge>
             ))}
           </Wrap>

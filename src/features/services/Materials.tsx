@@ -23,7 +23,7 @@ function useItemLabels(): { options: { id: string; label: string; quantity: numb
         const label = productLabel({
           type: name(item.type_id),
           material: name(item.material_id),
-          thickness: t ? { value: t.value ?? null, unit: t.unit ?? 'mm' } : null,
+          thickness: t ? { value: t.value ?? null, unit: t.unit ?? 'mm', name: t.name } : null,
           dimension: name(item.dimension_id),
         });
         return { id: item.id, label: label || item.description || item.id, quantity: item.quantity };

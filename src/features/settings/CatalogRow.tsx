@@ -1,5 +1,5 @@
 /** A catalogue entry: shown, or edited inline (Enter or leaving the field saves; Esc cancels). */
-import { thicknessDisplay } from '../../domain/catalog';
+import { isInchThickness, parseThickness, thicknessDisplay, thicknessName } from '../../domain/catalog';
 import { useRef, useState } from 'react';
 import { Badge, HStack, IconButton, Input, Text } from '@chakra-ui/react';
 import { Pencil, Trash2 } from 'lucide-react';
@@ -21,12 +21,14 @@ export function CatalogRow({ entry, kind, parentName, onRename, onDelete }: Prop
   const label = displayName(kind, entry);
 
   const start = () => {
-    setValue(kind === 'thickness' && entry.value != null ? String(entry.value) : entry.name);
+    // A thickness is edited as written: '1/4"' for inches, '1,5' for mm.
+    setValue(kind === 'thickness' && entry.value != null && !isInchThickness(entry.name) ? thicknessName(entry.value) : entry.name);
     setEditing(true);
   };
   const commit = async () => {
     if (committing.current) return;
-    const unchanged = kind === 'thickness' ? Number(value) === entry.value : value.trim() === entry.name;
+    const parsed = kind === 'thickness' ? parseThickness(value) : null;
+    const unchanged = kind === 'thickness' ? parsed?.value === entry.value && parsed?.name === displayedName(entry) : value.trim() === entry.name;
     if (unchanged) {
       setEditing(false);
       return;
@@ -53,7 +55,6 @@ export function CatalogRow({ entry, kind, parentName, onRename, onDelete }: Prop
             } else if (e.key === 'Escape') setEditing(false);
           }}
           onBlur={() => void commit()}
-          {...(kind === 'thickness' ? { type: 'number', step: '0.1', min: '0', inputMode: 'decimal' as const } : {})}
           flex="1"
         />
       ) : (
@@ -77,6 +78,10 @@ export function CatalogRow({ entry, kind, parentName, onRename, onDelete }: Prop
     </HStack>
   );
 }
+
+/** The name a thickness is stored with ('1,5' for an older '1.5'): what an edit compares against. */
+const displayedName = (entry: Pick<CatalogItemDoc, 'name' | 'value'>) =>
+  isInchThickness(entry.name) || entry.value == null ? entry.name.trim() : thicknessName(entry.value);
 
 export function displayName(kind: CatalogKind, entry: Pick<CatalogItemDoc, 'name' | 'unit' | 'value'>): string {
   return kind === 'thickness' ? thicknessDisplay(entry) : entry.name;

@@ -80,7 +80,6 @@ export function CatalogTab({ kind }: { kind: CatalogKind }) {
             placeholder={words.placeholder}
             value={name}
             onChange={(e) => setName(e.target.value)}
-            {...(kind === 'thickness' ? { type: 'number', step: '0.1', min: '0', inputMode: 'decimal' as const } : {})}
             flex={{ md: '1' }}
           />
           <Button type="submit" colorPalette="blue" loading={adding}>

@@ -34,7 +34,7 @@ export function useCatalogLookup(): CatalogLookup & { loading: boolean } {
       return productLabel({
         type: name(item.type_id),
         material: name(item.material_id),
-        thickness: t ? { value: t.value ?? null, unit: t.unit ?? 'mm' } : null,
+        thickness: t ? { value: t.value ?? null, unit: t.unit ?? 'mm', name: t.name } : null,
         dimension: name(item.dimension_id),
       });
     };

@@ -37,6 +37,17 @@ describe('catalogue names', () => {
     expect(validateCatalogEntry('thickness', '2.5', entries)).toEqual({ ok: true, name: '2,5', value: 2.5, unit: 'mm' });
     expect(validateCatalogEntry('thickness', '3 mm', entries)).toEqual({ ok: true, name: '3', value: 3, unit: 'mm' });
   });
+  test('a thickness in inches as a metal shop writes it (issue 39): kept as written, valued in mm, duplicate by value', () => {
+    expect(validateCatalogEntry('thickness', '1/4"', entries)).toEqual({ ok: true, name: '1/4"', value: 6.35, unit: 'mm' });
+    expect(validateCatalogEntry('thickness', '3/16"', entries)).toEqual({ ok: true, name: '3/16"', value: 4.7625, unit: 'mm' });
+    expect(validateCatalogEntry('thickness', '1/8', entries)).toEqual({ ok: true, name: '1/8"', value: 3.175, unit: 'mm' });
+    expect(validateCatalogEntry('thickness', '1 1/4 pol', entries)).toEqual({ ok: true, name: '1 1/4"', value: 31.75, unit: 'mm' });
+    expect(validateCatalogEntry('thickness', '1/2”', entries)).toMatchObject({ ok: true, name: '1/2"', value: 12.7 });
+    const quarter = { id: '9', kind: 'thickness' as const, name: '1/4"', value: 6.35 };
+    expect(validateCatalogEntry('thickness', '1/4 pol', [...entries, quarter])).toEqual({ ok: false, message: 'Já existe uma espessura com este valor.' });
+    expect(validateCatalogEntry('thickness', '1/0"', entries)).toEqual({ ok: false, message: 'A espessura deve ser um número válido.' });
+    expect(sortCatalog('thickness', [quarter, { name: '5', value: 5 }, { name: '1/8"', value: 3.175 }]).map((e) => e.name)).toEqual(['1/8"', '5', '1/4"']);
+  });
   test('success messages agree in gender', () => {
     expect(catalogSuccessMessage('category', 'add')).toBe('Categoria adicionada com sucesso.');
     expect(catalogSuccessMessage('type', 'update')).toBe('Tipo atualizado com sucesso.');
@@ -70,5 +81,10 @@ describe('thicknessDisplay (issue 18: decimals the pt-BR way)', () => {
   test('an entry without a value shows its name, with a decimal comma', () => {
     expect(thicknessDisplay({ name: '3.5', value: null })).toBe('3,5 mm');
     expect(thicknessDisplay({ name: 'Chapa fina', value: null })).toBe('Chapa fina');
+  });
+  test('an entry in inches reads as written, with its mm beside (issue 39)', () => {
+    expect(thicknessDisplay({ name: '1/4"', value: 6.35, unit: 'mm' })).toBe('1/4" (6,35 mm)');
+    expect(thicknessDisplay({ name: '3/16"', value: 4.7625, unit: 'mm' })).toBe('3/16" (4,76 mm)');
+    expect(thicknessDisplay({ name: '1/8"', value: null })).toBe('1/8"');
   });
 });

@@ -61,6 +61,9 @@ describe('product label', () => {
       'Chapa Lisa Alumínio 1,5 mm',
     );
   });
+  test('a thickness in inches reads as written (issue 39)', () => {
+    expect(productLabel({ type: 'Chapa', material: 'Aço', thickness: { value: 6.35, unit: 'mm', name: '1/4"' }, dimension: '3000 mm' })).toBe('Chapa Aço 1/4" 3000 mm');
+  });
 });
 
 describe('monthly movements', () => {

@@ -59,6 +59,10 @@ describe('stock ledger', () => {
     expect(thicknessLabel(undefined)).toBe('N/A');
   });
 
+  test('a thickness in inches is exported as written (issue 39)', () => {
+    expect(thicknessLabel({ id: 't', kind: 'thickness', name: '3/16"', value: 4.7625, unit: 'mm' })).toBe('3/16"');
+  });
+
   test('an item without movements has quantity 0 and is critical at minimum 0', () => {
     const rows = stockRows([item('z', 'cat1', 0)], [], catalog);
     expect(rows[0]).toMatchObject({ quantity: 0, critical: true });

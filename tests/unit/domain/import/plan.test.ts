@@ -181,11 +181,30 @@ describe('stock', () => {
     expect(plan.preview[1].values.slice(0, 6)).toEqual(['Perfis', 'Perfil U', 'Aço Galvanizado', '2,5 mm', '3000 mm', '1.234']);
   });
 
+  it('thicknesses in inch fractions (issue 39): kept as written, valued in mm, matched by value to the catalogue', () => {
+    const inches = table(
+      ['Categoria', 'Tipo', 'Material', 'Espessura', 'Dimensão', 'Quantidade'],
+      ['Chapas', 'Chapa lisa', 'Aço Carbono', '1/4"', '3000 mm', 4],
+      ['Chapas', 'Chapa lisa', 'Aço Carbono', '3/16"', '3000 mm', 2],
+      ['Chapas', 'Chapa lisa', 'Aço Carbono', '1/8', '3000 mm', 1],
+      ['Chapas', 'Chapa xadrez', 'Aço Carbono', '1/4 pol', '3000 mm', 1],
+    );
+    const withQuarter = [...catalog, { id: 'th-quarter', kind: 'thickness' as const, name: '1/4"', value: 6.35, unit: 'mm' }];
+    const plan = planStock(inches, matchHeaders('stock', inches.headers), withQuarter, []);
+    expect(plan.problems).toEqual([]);
+    expect(plan.creates.map((c) => c.thickness)).toEqual(['th-quarter', 'new:thickness:v4.7625', 'new:thickness:v3.175', 'th-quarter']);
+    expect(plan.newCatalog.filter((e) => e.kind === 'thickness').map((e) => [e.name, e.value, e.unit])).toEqual([
+      ['3/16"', 4.7625, 'mm'],
+      ['1/8"', 3.175, 'mm'],
+    ]);
+    expect(plan.preview.map((r) => r.values[3])).toEqual(['1/4" (6,35 mm)', '3/16" (4,76 mm)', '1/8" (3,18 mm)', '1/4" (6,35 mm)']);
+  });
+
   it('a repeated item, a bad thickness or quantity is skipped — and creates no catalogue entry', () => {
     const plan = planStock(sheet, mapping, catalog, []);
     expect(plan.problems.map(problemText)).toEqual([
       'Linha 4, Dimensão: repete a linha 3',
-      'Linha 5, Espessura: espessura inválida (use um número em mm)',
+      'Linha 5, Espessura: espessura inválida (use mm, como 2,5, ou polegadas, como 1/4")',
       'Linha 6, Quantidade: quantidade inválida',
     ]);
     expect(plan.newCatalog.some((e) => e.name === 'Perfil I')).toBe(false);
