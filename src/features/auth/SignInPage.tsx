@@ -39,7 +39,9 @@ export function SignInPage({ installButton, notice }: { installButton?: ReactNod
     try {
       const result = await signIn(email.trim(), password);
       if (result.ok) {
-        toaster.create({ type: 'success', title: M.successTitle, description: M.successDescription });
+        // A first access goes straight to the forced password change: its dialog is the welcome,
+        // and on a phone (toasts at the bottom) the toast covered its lower edge (issue 39 §4).
+        if (!result.user.first_access) toaster.create({ type: 'success', title: M.successTitle, description: M.successDescription });
         navigate(DASHBOARD, { replace: true });
         return;
       }

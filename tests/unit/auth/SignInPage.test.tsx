@@ -132,6 +132,13 @@ describe('SignInPage', () => {
     );
   });
 
+  it('a first access goes to the password change without a toast over its dialog (issue 39 §4)', async () => {
+    await mount();
+    await submitWith({ ok: true, user: { id: '1', email: 'ana@forja.test', first_access: true } });
+    expect(router.state.location.pathname).toBe('/adm/dashboard');
+    expect(toasts).toEqual([]);
+  });
+
   it('a live session goes straight to the dashboard', async () => {
     authState = { status: 'signed-in', user: { id: '1' }, offline: false };
     await mount();
