@@ -47,6 +47,8 @@ export const SYNC_TEXT = {
   refusedCount: (n: number) => (n === 1 ? '1 alteração recusada' : `${n} alterações recusadas`),
   panelTitle: 'Alterações recusadas pelo servidor',
   refusedToastTitle: 'Alteração recusada pelo servidor',
+  refusedNoticeClose: 'Fechar aviso',
+  refusedNoticeMore: (n: number) => (n === 1 ? 'e mais 1 alteração recusada (veja na central de sincronização)' : `e mais ${n} alterações recusadas (veja na central de sincronização)`),
   panelIntro:
     'O servidor não aceitou estas alterações. Descarte para voltar à versão do servidor ou tente enviar novamente.',
   discard: 'Descartar',

@@ -1,30 +1,59 @@
 /**
- * Tells the user, once, when the server refuses one of their changes — with the reason — so a
- * refusal is never noticed only by a small red count. The full list stays in the sync badge's panel.
+ * Tells the user when the server refuses one of their changes — with the reason — so a refusal is
+ * never noticed only by a small red count. The full list stays in the sync badge's panel.
+ *
+ * Each refusal is told once per device (issue 39): the ones told are remembered in localStorage,
+ * so a refusal still waiting for a decision is not told again at every open. It is told in the
+ * page (RefusedNotice, above the screen's content), never as a toast over the screen's actions —
+ * a 10 s toast at the bottom of a phone sat over '+ Novo Orçamento' until closed.
  */
-import { useEffect, useRef } from 'react';
-import { toaster } from './toaster';
-import { collectionLabel, documentTitle, SYNC_TEXT, type RefusedDocView } from './syncStatusText';
+import { useEffect, useState } from 'react';
+import { collectionLabel, documentTitle, type RefusedDocView } from './syncStatusText';
+
+export const REFUSALS_TOLD_KEY = 'forja-refusals-told';
+/** Refusals remembered as told (the oldest forgotten first: by then long decided). */
+const TOLD_KEPT = 300;
+
+export interface RefusalNotice {
+  key: string;
+  /** 'Cliente Carlos B: Este telefone já está cadastrado para outro cliente' */
+  text: string;
+}
 
 const keyOf = (r: RefusedDocView) => `${r.collection}:${r.id}:${r.at}`;
 
-export function useRefusedNotice(refused: readonly RefusedDocView[]): void {
-  // Each refusal is announced once per app session (those still pending from an earlier
-  // session are announced again when the app opens: they still need a decision).
-  const seen = useRef(new Set<string>());
+function readTold(): string[] {
+  try {
+    const stored: unknown = JSON.parse(localStorage.getItem(REFUSALS_TOLD_KEY) ?? '[]');
+    return Array.isArray(stored) ? stored.filter((k): k is string => typeof k === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function rememberTold(keys: readonly string[]): void {
+  const all = [...readTold().filter((k) => !keys.includes(k)), ...keys].slice(-TOLD_KEPT);
+  try {
+    localStorage.setItem(REFUSALS_TOLD_KEY, JSON.stringify(all));
+  } catch {
+    // Storage full or blocked: told again at the next open, which is better than never.
+  }
+}
+
+/** The refusals to tell now (each once per device), and how to close one. */
+export function useRefusedNotice(refused: readonly RefusedDocView[]): { notices: RefusalNotice[]; close: (key: string) => void } {
+  const [notices, setNotices] = useState<RefusalNotice[]>([]);
   useEffect(() => {
-    for (const r of refused) {
-      const key = keyOf(r);
-      if (seen.current.has(key)) continue;
-      seen.current.add(key);
+    const told = new Set(readTold());
+    const fresh = refused.filter((r) => !told.has(keyOf(r)));
+    if (fresh.length === 0) return;
+    // Remembered as soon as shown: closing the app with the notice open does not bring it back.
+    rememberTold(fresh.map(keyOf));
+    const added = fresh.map((r) => {
       const title = documentTitle(r.document);
-      toaster.create({
-        type: 'error',
-        title: SYNC_TEXT.refusedToastTitle,
-        description: `${collectionLabel(r.collection)}${title ? ` ${title}` : ''}: ${r.message}`,
-        duration: 10_000,
-        closable: true,
-      });
-    }
+      return { key: keyOf(r), text: `${collectionLabel(r.collection)}${title ? ` ${title}` : ''}: ${r.message}` };
+    });
+    setNotices((current) => [...current, ...added.filter((a) => !current.some((c) => c.key === a.key))]);
   }, [refused]);
+  return { notices, close: (key) => setNotices((current) => current.filter((n) => n.key !== key)) };
 }

@@ -14,6 +14,7 @@ import { CustomerFormDialog, CustomersPage } from '../../features/customers';
 import { ImportButton, RecentImports } from '../../features/import';
 import { SyncBadge } from '../../ui/SyncBadge';
 import { useRefusedNotice } from '../../ui/useRefusedNotice';
+import { RefusedNotice } from '../../ui/RefusedNotice';
 import { InstallButton } from '../pwa/InstallButton';
 import { InsecureOriginNotice } from '../pwa/InsecureOriginNotice';
 import { registerStaffServiceWorker } from '../pwa/register';
@@ -58,7 +59,7 @@ function AdminShell() {
   const [customersOpen, setCustomersOpen] = useState(false);
   const { requestSignOut, confirmDialog } = useSignOut();
   const status = useSyncStatus();
-  useRefusedNotice(status.refused);
+  const refusedNotice = useRefusedNotice(status.refused);
   useLiveToasts();
   // A quotation whose code another device took meanwhile gets a new one by itself, whichever
   // screen is open (not only when the quotations screen first opens).
@@ -113,6 +114,7 @@ function AdminShell() {
         )}
       >
         <InsecureOriginNotice variant="compact" />
+        <RefusedNotice notices={refusedNotice.notices} onClose={refusedNotice.close} />
         <Outlet />
       </StaffShell>
       <CustomersOverlay open={customersOpen} onClose={() => setCustomersOpen(false)}>
