@@ -5,8 +5,8 @@
  * a device), so offline it says so. The password lives in the field only until it is sent: it is
  * cleared whatever the answer.
  */
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Card, DataList, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Fragment, useId, useRef, useState, type FormEvent } from 'react';
+import { Alert, Box, Button, Card, Field, Grid, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { formatTaxId, type FiscalCertificateInfo } from '@shared';
 import { useSyncStatus } from '../../data/db';
 import { PFX_MAX_BYTES, removeCertificate, uploadCertificate } from '../../data/nfse-certificate';
@@ -124,19 +124,23 @@ export function CertificateCard({ stored, companyCnpj }: CertificateCardProps) {
           ))}
           {cert ? (
             <Stack gap="3">
-              <DataList.Root orientation={{ base: 'vertical', sm: 'horizontal' }} size="md" gap="2">
+              <Grid as="dl" templateColumns={{ base: '1fr', sm: '9rem 1fr' }} columnGap="4" rowGap={{ base: '0', sm: '2' }} alignItems="baseline">
                 {[
                   [T.certHolder, cert.holder],
                   [T.certCnpj, cert.cnpj ? formatTaxId(cert.cnpj) : '—'],
                   [T.certIssuer, cert.issuer],
                   [T.certValidUntil, certificateDate(cert.valid_until)],
                 ].map(([label, value]) => (
-                  <DataList.Item key={label}>
-                    <DataList.ItemLabel minW="8rem">{label}</DataList.ItemLabel>
-                    <DataList.ItemValue wordBreak="break-word">{value}</DataList.ItemValue>
-                  </DataList.Item>
+                  <Fragment key={label}>
+                    <Text as="dt" color="fg.muted" textStyle="sm" pt={{ base: '2', sm: '0' }}>
+                      {label}
+                    </Text>
+                    <Text as="dd" fontWeight="medium" wordBreak="break-word">
+                      {value}
+                    </Text>
+                  </Fragment>
                 ))}
-              </DataList.Root>
+              </Grid>
               <Box>
                 <Button variant="outline" colorPalette="red" size="sm" onClick={() => setRemoving(true)}>
                   {T.certRemove}

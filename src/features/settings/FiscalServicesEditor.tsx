@@ -4,7 +4,7 @@
  * phone each service is a small block (code and remove on one line, the description below); on a
  * wide screen one row.
  */
-import { Box, Button, Field, Grid, IconButton, Input, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Field, Grid, IconButton, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Plus, Trash2 } from 'lucide-react';
 import { FISCAL_SERVICES_MAX, type ServiceDraft, type ServiceRowErrors } from '../../domain/fiscal-settings';
 import { editServiceCodeText } from '../../domain/fiscal-mask';
@@ -26,6 +26,8 @@ export function FiscalServicesEditor({ services, onChange, rowErrors = [], listE
     <Stack gap="3" data-testid="fiscal-services">
       {services.map((s, i) => {
         const err = rowErrors[i] ?? {};
+        // On a wide screen the rows line up under the first row's labels (kept for screen readers).
+        const label = i > 0 ? { srOnly: { base: false, md: true } } : {};
         return (
           // Rows have no id of their own: the index is their identity while the list is edited.
           <Grid
@@ -38,7 +40,7 @@ export function FiscalServicesEditor({ services, onChange, rowErrors = [], listE
             p={{ base: '3', md: '0' }}
           >
             <Field.Root invalid={Boolean(err.code)}>
-              <Field.Label>{T.serviceCode}</Field.Label>
+              <Field.Label {...label}>{T.serviceCode}</Field.Label>
               <MaskedInput
                 name={`service-code-${i}`}
                 value={s.code}
@@ -50,19 +52,22 @@ export function FiscalServicesEditor({ services, onChange, rowErrors = [], listE
               />
               <Field.ErrorText>{err.code}</Field.ErrorText>
             </Field.Root>
-            <Box gridColumn={{ base: '2', md: '3' }} gridRow="1" justifySelf="end" pt={{ base: '0', md: '7' }}>
+            <Box gridColumn={{ base: '2', md: '3' }} gridRow="1" justifySelf="end" pt={{ base: '0', md: i === 0 ? '8' : '1' }}>
               <IconButton aria-label={T.removeService(s.code)} variant="ghost" colorPalette="red" size="sm" onClick={() => onChange(services.filter((_, j) => j !== i))}>
                 <Trash2 />
               </IconButton>
             </Box>
             <Field.Root invalid={Boolean(err.description)} gridColumn={{ base: '1 / -1', md: '2' }} gridRow={{ base: '2', md: '1' }}>
-              <Field.Label>{T.serviceDescription}</Field.Label>
-              <Input
+              <Field.Label {...label}>{T.serviceDescription}</Field.Label>
+              {/* Grows with the text: a phone shows the whole description, not its first words. */}
+              <Textarea
                 name={`service-description-${i}`}
                 value={s.description}
                 onChange={(e) => setRow(i, { description: e.target.value })}
                 autoComplete="off"
                 maxLength={2000}
+                rows={1}
+                autoresize
               />
               <Field.ErrorText>{err.description}</Field.ErrorText>
             </Field.Root>

@@ -69,6 +69,14 @@ const labelled = (name: string) => document.querySelector(`[aria-label="${name}"
 const environmentChosen = () => document.querySelector('[role=radiogroup][aria-label="Ambiente"] [data-part=item][data-state=checked]')?.textContent;
 const radio = (text: string) => [...document.querySelectorAll('label')].find((l) => l.textContent === text) as HTMLElement;
 
+// jsdom has none; the services' descriptions grow with their text through one.
+class NoResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+globalThis.ResizeObserver ??= NoResizeObserver as unknown as typeof ResizeObserver;
+
 beforeEach(() => {
   stubMatchMedia();
   save.mockReset();
