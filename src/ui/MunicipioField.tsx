@@ -9,7 +9,7 @@
  * text typed but not chosen is the form's to refuse ('Escolha o município na lista') — on blur a
  * text naming exactly one municipality ('Niterói', 'Bom Jesus/PI') is taken as chosen.
  */
-import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Box, Field, Input } from '@chakra-ui/react';
 import { useMunicipios } from './municipios';
 
@@ -62,6 +62,13 @@ export function MunicipioField({ value, onChange, label = MUNICIPIO_TEXT.label, 
     [list, open, value.code, value.text, limit],
   );
   const shown = open && value.code === null && value.text.trim() !== '';
+
+  // Low in a dialog or a long form on a phone the suggestions open below the fold, two of them
+  // in view: the nearest scroller moves just enough to show the whole list.
+  const listRef = useRef<HTMLUListElement | null>(null);
+  useEffect(() => {
+    if (shown) listRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [shown, results.length]);
 
   const choose = (code: string) => {
     const m = list?.municipioByCode(code);
@@ -126,6 +133,7 @@ export function MunicipioField({ value, onChange, label = MUNICIPIO_TEXT.label, 
         {shown && (
           <Box
             as="ul"
+            ref={listRef}
             id={listId}
             role="listbox"
             aria-label={MUNICIPIO_TEXT.listLabel}
