@@ -1,12 +1,13 @@
 /**
  * The photos of one OS (issue 31 §5): the stored ones and those still on this device, 'Tirar
- * foto' (the camera on a phone, the file picker on a desktop), Mostrar ao cliente per photo,
- * delete for the owner, and an enlarged view on tap. Works offline: a photo taken without signal
- * waits on the device ('Aguardando envio') and goes when the connection returns.
+ * foto' (the camera on a phone, the file picker on a desktop) and 'Escolher da galeria' (several
+ * at once: the floor often photographs first and attaches later — issue 39 §3), Mostrar ao
+ * cliente per photo, delete for the owner, and an enlarged view on tap. Works offline: a photo
+ * taken without signal waits on the device ('Aguardando envio') and goes when the connection returns.
  */
 import { useRef, useState } from 'react';
 import { Box, Button, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { Camera } from 'lucide-react';
+import { Camera, Images } from 'lucide-react';
 import { PHOTOS_PER_WORK_ORDER_MAX } from '@shared';
 import { useWorkOrder, workOrderCommands } from '../../data/db/work-orders';
 import { addPhoto, discardPhoto, retryPhoto, usePendingPhotos } from '../../data/photos';
@@ -29,8 +30,10 @@ function showError(err: unknown): void {
 export function WorkOrderPhotos({ workOrderId, canDelete }: WorkOrderPhotosProps) {
   const { photos: stored } = useWorkOrder(workOrderId);
   const pending = usePendingPhotos(workOrderId);
-  const input = useRef<HTMLInputElement>(null);
-  const [reducing, setReducing] = useState(0);
+  const camera = useRef<HTMLInputElement>(null);
+  const gallery = useRef<HTMLInputElement>(null);
+  // Which button's files are being reduced (its spinner), and how many are left.
+  const [reducing, setReducing] = useState<{ from: 'camera' | 'gallery'; left: number } | null>(null);
   const [viewing, setViewing] = useState<ViewedPhoto | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
   const [discarding, setDiscarding] = useState<string | null>(null);
@@ -41,22 +44,26 @@ export function WorkOrderPhotos({ workOrderId, canDelete }: WorkOrderPhotosProps
   const count = stored.length + local.filter((p) => p.state !== 'failed').length;
   const full = count >= PHOTOS_PER_WORK_ORDER_MAX;
 
-  const onFiles = async (files: FileList | null) => {
-    const list = files ? [...files] : [];
-    if (input.current) input.current.value = '';
+  const onFiles = async (from: 'camera' | 'gallery', target: HTMLInputElement) => {
+    const list = target.files ? [...target.files] : [];
+    target.value = '';
     const room = Math.max(0, PHOTOS_PER_WORK_ORDER_MAX - count);
-    for (const file of list.slice(0, room)) {
-      setReducing((n) => n + 1);
+    const taken = list.slice(0, room);
+    if (list.length > taken.length) toaster.create({ type: 'warning', title: PHOTO_TEXT.title, description: PHOTO_TEXT.overLimit(list.length - taken.length) });
+    let added = 0;
+    // One at a time, as a camera photo: each is reduced, stripped of EXIF and queued.
+    for (const [i, file] of taken.entries()) {
+      setReducing({ from, left: taken.length - i });
       try {
         await addPhoto(workOrderId, file);
-        if (typeof navigator !== 'undefined' && navigator.onLine === false) {
-          toaster.create({ type: 'info', title: PHOTO_TEXT.title, description: PHOTO_TEXT.savedOffline });
-        }
+        added++;
       } catch (err) {
         showError(err);
-      } finally {
-        setReducing((n) => n - 1);
       }
+    }
+    setReducing(null);
+    if (added > 0 && typeof navigator !== 'undefined' && navigator.onLine === false) {
+      toaster.create({ type: 'info', title: PHOTO_TEXT.title, description: added === 1 ? PHOTO_TEXT.savedOffline : PHOTO_TEXT.savedOfflineMany(added) });
     }
   };
 
@@ -69,20 +76,51 @@ export function WorkOrderPhotos({ workOrderId, canDelete }: WorkOrderPhotosProps
             ({PHOTO_TEXT.count(count)})
           </Text>
         </Heading>
-        <Button colorPalette="blue" size="sm" onClick={() => input.current?.click()} disabled={full} loading={reducing > 0} loadingText={PHOTO_TEXT.reducing}>
-          <Camera size={16} aria-hidden />
-          {PHOTO_TEXT.take}
-        </Button>
+        <HStack gap="2" wrap="wrap">
+          <Button
+            colorPalette="blue"
+            size="sm"
+            onClick={() => camera.current?.click()}
+            disabled={full || reducing !== null}
+            loading={reducing?.from === 'camera'}
+            loadingText={PHOTO_TEXT.reducing}
+          >
+            <Camera size={16} aria-hidden />
+            {PHOTO_TEXT.take}
+          </Button>
+          <Button
+            colorPalette="blue"
+            variant="outline"
+            size="sm"
+            onClick={() => gallery.current?.click()}
+            disabled={full || reducing !== null}
+            loading={reducing?.from === 'gallery'}
+            loadingText={PHOTO_TEXT.reducing}
+          >
+            <Images size={16} aria-hidden />
+            {PHOTO_TEXT.gallery}
+          </Button>
+        </HStack>
+        {/* capture: a phone offers its camera only — hence the second input, for the photos already taken. */}
         <input
-          ref={input}
+          ref={camera}
           type="file"
           accept="image/*"
           capture="environment"
-          multiple
           hidden
           data-testid="photo-input"
           aria-label={PHOTO_TEXT.take}
-          onChange={(e) => void onFiles(e.currentTarget.files)}
+          onChange={(e) => void onFiles('camera', e.currentTarget)}
+        />
+        <input
+          ref={gallery}
+          type="file"
+          accept="image/*"
+          multiple
+          hidden
+          data-testid="photo-gallery-input"
+          aria-label={PHOTO_TEXT.gallery}
+          onChange={(e) => void onFiles('gallery', e.currentTarget)}
         />
       </HStack>
       {full && (

@@ -4,6 +4,7 @@ import { PHOTOS_PER_WORK_ORDER_MAX } from '@shared';
 export const PHOTO_TEXT = {
   title: 'Fotos',
   take: 'Tirar foto',
+  gallery: 'Escolher da galeria',
   empty: 'Nenhuma foto ainda. Tire fotos do serviço para registrar o andamento.',
   limitReached: `Esta OS já tem ${PHOTOS_PER_WORK_ORDER_MAX} fotos, o máximo.`,
   count: (n: number) => (n === 1 ? '1 foto' : `${n} fotos`),
@@ -31,6 +32,9 @@ export const PHOTO_TEXT = {
   offlineImage: 'Foto disponível quando houver conexão.',
   errorTitle: 'Erro',
   savedOffline: 'Foto guardada neste aparelho. Será enviada quando houver conexão.',
+  savedOfflineMany: (n: number) => `${n} fotos guardadas neste aparelho. Serão enviadas quando houver conexão.`,
+  overLimit: (n: number) =>
+    `${n === 1 ? '1 foto não foi adicionada' : `${n} fotos não foram adicionadas`}: o máximo é ${PHOTOS_PER_WORK_ORDER_MAX} fotos por OS.`,
   takenAt: (when: string) => `Tirada em ${when}`,
 } as const;
 
