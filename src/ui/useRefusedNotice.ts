@@ -7,7 +7,7 @@
  * page (RefusedNotice, above the screen's content), never as a toast over the screen's actions —
  * a 10 s toast at the bottom of a phone sat over '+ Novo Orçamento' until closed.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { collectionLabel, documentTitle, type RefusedDocView } from './syncStatusText';
 
 export const REFUSALS_TOLD_KEY = 'forja-refusals-told';
@@ -42,18 +42,22 @@ function rememberTold(keys: readonly string[]): void {
 
 /** The refusals to tell now (each once per device), and how to close one. */
 export function useRefusedNotice(refused: readonly RefusedDocView[]): { notices: RefusalNotice[]; close: (key: string) => void } {
-  const [notices, setNotices] = useState<RefusalNotice[]>([]);
+  // What earlier opens told, read once: a refusal told during this open stays until closed.
+  const [toldBefore] = useState(() => new Set(readTold()));
+  const [closed, setClosed] = useState<ReadonlySet<string>>(() => new Set());
+  const notices = useMemo(
+    () =>
+      refused
+        .filter((r) => !toldBefore.has(keyOf(r)) && !closed.has(keyOf(r)))
+        .map((r) => {
+          const title = documentTitle(r.document);
+          return { key: keyOf(r), text: `${collectionLabel(r.collection)}${title ? ` ${title}` : ''}: ${r.message}` };
+        }),
+    [refused, toldBefore, closed],
+  );
+  // Remembered as soon as shown: closing the app with the notice open does not bring it back.
   useEffect(() => {
-    const told = new Set(readTold());
-    const fresh = refused.filter((r) => !told.has(keyOf(r)));
-    if (fresh.length === 0) return;
-    // Remembered as soon as shown: closing the app with the notice open does not bring it back.
-    rememberTold(fresh.map(keyOf));
-    const added = fresh.map((r) => {
-      const title = documentTitle(r.document);
-      return { key: keyOf(r), text: `${collectionLabel(r.collection)}${title ? ` ${title}` : ''}: ${r.message}` };
-    });
-    setNotices((current) => [...current, ...added.filter((a) => !current.some((c) => c.key === a.key))]);
-  }, [refused]);
-  return { notices, close: (key) => setNotices((current) => current.filter((n) => n.key !== key)) };
+    if (notices.length > 0) rememberTold(notices.map((n) => n.key));
+  }, [notices]);
+  return { notices, close: (key) => setClosed((current) => new Set(current).add(key)) };
 }
