@@ -148,6 +148,18 @@ test('on a phone: the ready notice above everything, the stages with their dates
   expect(await job.getByText('Previsão de entrega').count()).toBe(1);
   expect(await job.getByText('10/12/2026').count()).toBe(1);
   expect(await job.getByText('15 dias úteis').count()).toBe(1);
+  // The job's stage leads; the decision is a quiet line below it, not the page's first words (issue 39 §4).
+  const decided = page.getByTestId('decided-note');
+  expect(await decided.textContent()).toContain('Este orçamento já foi aceito.');
+  const decisionAfterJob = await page.evaluate(() => {
+    const section = document.querySelector('.pq-job');
+    const note = document.querySelector('[data-testid=decided-note]');
+    return section && note ? section.compareDocumentPosition(note) & Node.DOCUMENT_POSITION_FOLLOWING : -1;
+  });
+  expect(decisionAfterJob).toBeGreaterThan(0);
+  expect(await decided.getAttribute('class')).toContain('pq-notice--quiet');
+  // The sticky Voltar / Atualizar / Imprimir bar is opaque: nothing scrolling under it shows through.
+  expect(await page.locator('.pq-actions').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(241, 245, 249)');
 
   const img = job.getByRole('img', { name: 'Foto 1 do serviço' });
   await img.scrollIntoViewIfNeeded();

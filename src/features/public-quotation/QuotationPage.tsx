@@ -88,8 +88,10 @@ export function QuotationPage({ code, fallbackPath }: Props) {
               </p>
             )}
             <CompanyHeader company={company} />
+            {/* A job on the floor leads with its stage; the decision line is a quiet note below it (issue 39 §4). */}
+            {state.quotation.work_order && <WorkOrderSection job={state.quotation.work_order} deadline={state.quotation.execution_deadline} />}
             {state.quotation.status !== 'pending' ? (
-              <p className="pq-notice" role="note">
+              <p className={state.quotation.work_order ? 'pq-notice pq-notice--quiet' : 'pq-notice'} role="note" data-testid="decided-note">
                 {M.decidedNote(state.quotation.status)}
               </p>
             ) : state.quotation.expired ? (
@@ -97,7 +99,6 @@ export function QuotationPage({ code, fallbackPath }: Props) {
                 {M.expiredNote(formatDate(state.quotation.validity_date))}
               </p>
             ) : null}
-            {state.quotation.work_order && <WorkOrderSection job={state.quotation.work_order} deadline={state.quotation.execution_deadline} />}
             {state.quotation.nfse && <NfseSection note={state.quotation.nfse} />}
             <QuotationView quotation={state.quotation} />
             {company?.pix_key && state.quotation.status !== 'rejected' && state.quotation.total_amount > 0 && (
