@@ -228,7 +228,8 @@ describe('the certificado digital A1', () => {
     await vi.waitFor(() => expect(byText('Este certificado não parece um e-CNPJ ICP-Brasil (não traz o CNPJ da empresa).')).toBeTruthy());
     const fileField = fileInput().closest('[data-part=root]')!;
     expect(fileField.textContent).toContain('não parece um e-CNPJ');
-  });
+    // Dozens of keys typed one by one into the kit's fields (jsdom renders each): slow on a busy machine.
+  }, 90_000);
 
   it('offline it says the certificate needs a connection, and sends nothing', async () => {
     online = false;
