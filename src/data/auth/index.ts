@@ -352,14 +352,18 @@ export async function signOut(opts: { force?: boolean } = {}): Promise<SignOutRe
   return { ok: true };
 }
 
-/** Deletes the IndexedDB databases RxDB's Dexie storage made for this user (no RxDB import). */
+/**
+ * Deletes the IndexedDB databases RxDB's Dexie storage made for this user (no RxDB import), and
+ * the user's photo queue and photo copies (src/data/photos/session.ts names them).
+ */
 async function deleteLocalDatabases(userId: string): Promise<void> {
   if (typeof indexedDB === 'undefined' || !indexedDB.databases) return;
   const prefix = `rxdb-dexie-forja_${userId}--`;
+  const photos = new Set([`forja_photos_${userId}`, `forja_photo_copies_${userId}`]);
   const all = await indexedDB.databases();
   await Promise.all(
     all
-      .filter((d) => d.name?.startsWith(prefix))
+      .filter((d) => d.name?.startsWith(prefix) || photos.has(d.name ?? ''))
       .map(
         (d) =>
           new Promise<void>((resolve) => {

@@ -1,12 +1,14 @@
 /**
  * Photos from the floor for screens: the queue's photos (usePendingPhotos), the image of a
- * stored or queued photo (usePhotoUrl), and the commands addPhoto / retryPhoto / discardPhoto.
+ * stored or queued photo (usePhotoImage / usePhotoUrl — the device's small copy when offline), and
+ * the commands addPhoto / retryPhoto / discardPhoto.
  */
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { authFetch } from '../auth';
 import { DataError } from '../db/errors';
 import { newId } from '../db/writes';
-import { photoQueue$ } from './session';
+import { PHOTO_COPY_SIDE } from './copies';
+import { photoCopies$, photoQueue$ } from './session';
 import type { PendingPhotoInfo } from './queue';
 import { PhotoDecodeError, reducePhoto } from './reduce';
 
@@ -103,73 +105,110 @@ export function usePendingPhotoCount(): number {
   return useQueuedPhotos().filter((p) => p.state !== 'sent').length;
 }
 
-// Stored photos fetched from the server: one object URL per id, shared, revoked when no screen shows it.
-const remote = new Map<string, { users: number; url: Promise<string | null>; value: string | null }>();
+/** Object URLs of images loaded by id: one per id, shared by the screens showing it, revoked once none does. */
+function urlCache(load: (id: string) => Promise<Blob | null>) {
+  type Entry = { users: number; url: Promise<string | null> };
+  const entries = new Map<string, Entry>();
+  const acquire = (id: string): Entry => {
+    let e = entries.get(id);
+    if (!e) {
+      const entry: Entry = { users: 0, url: load(id).then((b) => (b ? URL.createObjectURL(b) : null)).catch(() => null) };
+      // Failed: nothing to keep (the next screen tries again).
+      void entry.url.then((u) => u === null && entries.get(id) === entry && entries.delete(id));
+      e = entry;
+      entries.set(id, e);
+    }
+    e.users++;
+    return e;
+  };
+  const release = (id: string, e: Entry) => {
+    e.users--;
+    if (e.users > 0) return;
+    // Kept a moment, so a re-render or the enlarged view opening does not load it again.
+    setTimeout(() => {
+      if (e.users > 0 || entries.get(id) !== e) return;
+      entries.delete(id);
+      void e.url.then((u) => u && URL.revokeObjectURL(u));
+    }, 5_000);
+  };
+  return { acquire, release };
+}
 
-async function fetchPhoto(id: string): Promise<string | null> {
+/** Keeps this device's small copy of a photo (copies.ts), once; never fails the caller. */
+async function keepCopy(id: string, image: Blob): Promise<void> {
+  const copies = photoCopies$.value;
+  if (!copies) return;
+  try {
+    if (await copies.has(id)) return;
+    const small = await reducePhoto(image, PHOTO_COPY_SIDE);
+    await copies.put(id, await small.blob.arrayBuffer(), small.mime);
+  } catch {
+    /* no copy: the photo still shows online */
+  }
+}
+
+// Stored photos fetched from the server with the bearer token; each one shown is kept small on the device.
+const remote = urlCache(async (id) => {
   try {
     const res = await authFetch(`/api/photos/${encodeURIComponent(id)}`);
     if (!res.ok) return null;
-    return URL.createObjectURL(await res.blob());
+    const blob = await res.blob();
+    void keepCopy(id, blob);
+    return blob;
   } catch {
     return null;
   }
-}
+});
 
-function acquire(id: string) {
-  let e = remote.get(id);
-  if (!e) {
-    const entry = { users: 0, value: null as string | null, url: fetchPhoto(id) };
-    entry.url.then((u) => {
-      entry.value = u;
-      // Not shown anywhere any more (or failed): nothing to keep.
-      if (u === null && remote.get(id) === entry) remote.delete(id);
-    });
-    e = entry;
-    remote.set(id, e);
-  }
-  e.users++;
-  return e;
-}
+// This device's copies, for when the server's image cannot be had (offline).
+const copied = urlCache(async (id) => {
+  const c = await photoCopies$.value?.get(id);
+  return c ? new Blob([c.bytes], { type: c.mime }) : null;
+});
 
-function release(id: string, e: { users: number; url: Promise<string | null> }) {
-  e.users--;
-  if (e.users > 0) return;
-  // Kept a moment, so a re-render or the enlarged view opening does not download it again.
-  setTimeout(() => {
-    if (e.users > 0 || remote.get(id) !== e) return;
-    remote.delete(id);
-    void e.url.then((u) => u && URL.revokeObjectURL(u));
-  }, 5_000);
+export interface PhotoImage {
+  url: string | null;
+  /** Neither the server's image nor a copy on this device (offline, or gone). */
+  failed: boolean;
+  /** The url is this device's small copy (the server's could not be had). */
+  copy: boolean;
 }
 
 /**
  * The image of a photo as an object URL: the local bytes while this device still has them (taken
  * here, waiting or just sent), else the stored photo fetched with the bearer token (cached and
- * shared; revoked once no screen shows it). `failed`: it could not be fetched (offline, or gone);
- * it is tried again when the connection returns.
+ * shared; revoked once no screen shows it), else — offline — this device's small copy of it.
+ * `failed`: none of these (a photo this device never had, without signal); it is tried again
+ * when the connection returns.
  */
-export function usePhotoImage(photo: { id: string } | null | undefined, online = true): { url: string | null; failed: boolean } {
+export function usePhotoImage(photo: { id: string } | null | undefined, online = true): PhotoImage {
   const id = photo?.id ?? null;
   const queued = useQueuedPhotos().some((p) => p.id === id);
-  const [state, setState] = useState<{ id: string; url: string | null; failed: boolean } | null>(null);
+  const [state, setState] = useState<(PhotoImage & { id: string }) | null>(null);
   useEffect(() => {
     if (!id) return;
     let alive = true;
     if (queued) {
-      void localUrl(id).then((u) => alive && u && setState({ id, url: u, failed: false }));
+      void localUrl(id).then((u) => alive && u && setState({ id, url: u, failed: false, copy: false }));
       return () => {
         alive = false;
       };
     }
-    const entry = acquire(id);
-    void entry.url.then((u) => alive && setState({ id, url: u, failed: u === null }));
+    const entry = remote.acquire(id);
+    let copy: ReturnType<typeof copied.acquire> | null = null;
+    void entry.url.then((u) => {
+      if (!alive) return;
+      if (u) return setState({ id, url: u, failed: false, copy: false });
+      copy = copied.acquire(id);
+      void copy.url.then((c) => alive && setState({ id, url: c, failed: c === null, copy: c !== null }));
+    });
     return () => {
       alive = false;
-      release(id, entry);
+      remote.release(id, entry);
+      if (copy) copied.release(id, copy);
     };
   }, [id, queued, online]);
-  return state && state.id === id ? { url: state.url, failed: state.failed } : { url: null, failed: false };
+  return state && state.id === id ? { url: state.url, failed: state.failed, copy: state.copy } : { url: null, failed: false, copy: false };
 }
 
 /** usePhotoUrl(photo): the object URL of its image (see usePhotoImage), null while loading or unavailable. */
@@ -188,8 +227,9 @@ export async function addPhoto(workOrderId: string, file: Blob, takenAt: Date = 
     if (e instanceof PhotoDecodeError || e instanceof DOMException || e instanceof TypeError) throw new DataError('photo_type', PHOTO_DATA_MESSAGES.notAnImage);
     throw e;
   }
-  return queue.add({
-    id: newId(),
+  const id = newId();
+  const queued = await queue.add({
+    id,
     work_order_id: workOrderId,
     bytes: await reduced.blob.arrayBuffer(),
     mime: reduced.mime,
@@ -197,6 +237,9 @@ export async function addPhoto(workOrderId: string, file: Blob, takenAt: Date = 
     height: reduced.height,
     taken_at: takenAt.toISOString(),
   });
+  // The small copy: the queue drops the photo's bytes once the server has it (issue 39 §3).
+  void keepCopy(id, reduced.blob);
+  return queued;
 }
 
 /** Tentar novamente (a refused upload, or a waiting one now). */
@@ -207,6 +250,7 @@ export async function retryPhoto(id: string): Promise<void> {
 /** Descartar: the photo leaves this device without reaching the server. */
 export async function discardPhoto(id: string): Promise<void> {
   await photoQueue$.value?.discard(id);
+  await photoCopies$.value?.delete(id).catch(() => undefined);
 }
 
 export const photoCommands = { addPhoto, retryPhoto, discardPhoto };

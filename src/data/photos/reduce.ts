@@ -62,11 +62,12 @@ async function encode(canvas: AnyCanvas, type: string): Promise<Blob | null> {
   return new Promise((resolve) => (canvas as HTMLCanvasElement).toBlob((b) => resolve(b), type, PHOTO_QUALITY));
 }
 
-export async function reducePhoto(file: Blob): Promise<ReducedPhoto> {
+/** `maxSide`: the photo sent (PHOTO_MAX_SIDE), or the device's small copy of it (copies.ts). */
+export async function reducePhoto(file: Blob, maxSide: number = PHOTO_MAX_SIDE): Promise<ReducedPhoto> {
   const source = await decode(file);
   const srcW = 'naturalWidth' in source ? source.naturalWidth : source.width;
   const srcH = 'naturalHeight' in source ? source.naturalHeight : source.height;
-  const { width, height } = photoTargetSize(srcW, srcH, PHOTO_MAX_SIDE);
+  const { width, height } = photoTargetSize(srcW, srcH, maxSide);
   if (!width || !height) throw new PhotoDecodeError('empty');
   const canvas = canvasOf(width, height);
   const ctx = canvas.getContext('2d') as CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D | null;

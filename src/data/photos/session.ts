@@ -6,13 +6,17 @@
 import { BehaviorSubject, distinctUntilChanged, map, merge, debounceTime, type Subscription } from 'rxjs';
 import { getAccessToken, refreshSession } from '../auth';
 import type { ForjaDatabase } from '../db/create-database';
+import { PhotoCopies } from './copies';
 import { PhotoQueue } from './queue';
 import { createXhrUploader } from './upload';
 
 export const photoQueue$ = new BehaviorSubject<PhotoQueue | null>(null);
-let running: { queue: PhotoQueue; stop: () => void } | null = null;
+/** The small copies of the photos this device took or has shown (issue 39 §3), with the queue. */
+export const photoCopies$ = new BehaviorSubject<PhotoCopies | null>(null);
+let running: { queue: PhotoQueue; copies: PhotoCopies; stop: () => void } | null = null;
 
 export const photoDatabaseNameFor = (userId: string) => `forja_photos_${userId}`;
+export const photoCopiesDatabaseNameFor = (userId: string) => `forja_photo_copies_${userId}`;
 
 const browserOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 
@@ -24,6 +28,7 @@ export function startPhotoQueue(fdb: ForjaDatabase): PhotoQueue | null {
     isOnline: browserOnline,
     upload: createXhrUploader({ getToken: getAccessToken, refresh: () => refreshSession().then((o) => o === 'ok') }),
   });
+  const copies = new PhotoCopies({ name: photoCopiesDatabaseNameFor(fdb.userId) });
   const subs: Subscription[] = [];
   // Back online (the sync engine reached the server again): try at once, backoff or not.
   subs.push(
@@ -59,9 +64,12 @@ export function startPhotoQueue(fdb: ForjaDatabase): PhotoQueue | null {
     subs.forEach((s) => s.unsubscribe());
     if (typeof window !== 'undefined') window.removeEventListener('online', onOnline);
     queue.close();
+    copies.close();
     if (photoQueue$.value === queue) photoQueue$.next(null);
+    if (photoCopies$.value === copies) photoCopies$.next(null);
   };
-  running = { queue, stop };
+  running = { queue, copies, stop };
+  photoCopies$.next(copies);
   photoQueue$.next(queue);
   queue.kick();
   return queue;
@@ -73,13 +81,13 @@ export function stopPhotoQueue(): void {
   r?.stop();
 }
 
-/** Stops and deletes the user's photo queue (sign-out wipes this device's data). */
+/** Stops and deletes the user's photo queue and photo copies (sign-out wipes this device's data). */
 export async function wipePhotoQueue(): Promise<void> {
   const r = running;
   running = null;
   if (!r) return;
   r.stop();
-  await r.queue.wipe().catch(() => undefined);
+  await Promise.all([r.queue.wipe().catch(() => undefined), r.copies.wipe().catch(() => undefined)]);
 }
 
 /** Photos of the open queue not yet on the server. */

@@ -14,7 +14,7 @@ export interface ViewedPhoto {
 }
 
 export function PhotoViewer({ photo, onClose }: { photo: ViewedPhoto | null; onClose: () => void }) {
-  const { url, failed } = usePhotoImage(photo, useSyncStatus().online);
+  const { url, failed, copy } = usePhotoImage(photo, useSyncStatus().online);
   return (
     <DialogRoot open={photo !== null} onOpenChange={(d) => !d.open && onClose()} size={{ base: 'full', md: 'xl' }} placement="center">
       <Portal>
@@ -29,6 +29,11 @@ export function PhotoViewer({ photo, onClose }: { photo: ViewedPhoto | null; onC
               {photo && (
                 <Text textStyle="sm" color="gray.300">
                   {PHOTO_TEXT.takenAt(formatDateTime(photo.taken_at))}
+                </Text>
+              )}
+              {copy && (
+                <Text textStyle="xs" color="gray.400" data-testid="photo-copy-note">
+                  {PHOTO_TEXT.copyImage}
                 </Text>
               )}
             </Dialog.Body>

@@ -30,6 +30,7 @@ export const PHOTO_TEXT = {
   close: 'Fechar',
   loading: 'Carregando foto…',
   offlineImage: 'Foto disponível quando houver conexão.',
+  copyImage: 'Cópia reduzida guardada neste aparelho. A foto em tamanho original aparece quando houver conexão.',
   errorTitle: 'Erro',
   savedOffline: 'Foto guardada neste aparelho. Será enviada quando houver conexão.',
   savedOfflineMany: (n: number) => `${n} fotos guardadas neste aparelho. Serão enviadas quando houver conexão.`,

@@ -85,4 +85,4 @@ test('from the gallery, photos over the 30 of an OS are left out and the user is
   await choose(host.querySelector<HTMLInputElement>('input[aria-label="Escolher da galeria"]')!, jpegs(5));
   expect(added.map((a) => a.name)).toEqual(['IMG_1.jpg', 'IMG_2.jpg']);
   expect(toasts.map((t) => t.description)).toEqual(['3 fotos não foram adicionadas: o máximo é 30 fotos por OS.']);
-});
+}, 20_000); // 28 tiles in jsdom
