@@ -145,13 +145,14 @@ test('customers: a Windows-1252 CSV previewed with its problems, imported, on th
 });
 
 test('stock on a phone: an .xlsx imported offline creates the catalogue entries it lacked and the opening quantities; undo', async () => {
-  const header = ['Categoria', 'Tipo', 'Material', 'Espessura', 'Dimensão', 'Quantidade', 'Quantidade mínima'].map((value) => ({ value }));
+  // A thickness in inches and a column Forja has no field for (issue 39).
+  const header = ['Categoria', 'Tipo', 'Material', 'Espessura', 'Dimensão', 'Quantidade', 'Quantidade mínima', 'Preço unitário'].map((value) => ({ value }));
   const row = (...cells: (string | number)[]) => cells.map((value) => (typeof value === 'number' ? { type: Number, value } : { type: String, value }));
   const xlsx = await writeXlsxFile([
     header,
-    row('Barras Metálicas', 'Metalon', 'Aço Carbono', 3, '6000 mm', 12, 2),
-    row('Perfis Estruturais', 'Perfil U', 'Aço Galvanizado', '2,5', '3500 mm', 7, 1),
-    row('Barras Metálicas', 'Metalon', 'Aço Carbono', 'fina', '6000 mm', 1, 0),
+    row('Barras Metálicas', 'Metalon', 'Aço Carbono', 3, '6000 mm', 12, 2, 45.9),
+    row('Perfis Estruturais', 'Perfil U', 'Aço Galvanizado', '1/4"', '3500 mm', 7, 1, 120),
+    row('Barras Metálicas', 'Metalon', 'Aço Carbono', 'fina', '6000 mm', 1, 0, 10),
   ] as unknown as import('write-excel-file/node').SheetData).toBuffer();
 
   const { page, context } = await newContext(browser, server, PHONE);
@@ -162,7 +163,8 @@ test('stock on a phone: an .xlsx imported offline creates the catalogue entries 
   await chooseFile(page, 'estoque.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', xlsx);
   await dialog(page).getByTestId('import-counts').getByText('2 itens a importar · 1 linha ignorada').waitFor();
   const created = (await dialog(page).getByTestId('import-new-catalog').locator('span').allInnerTexts()).map((t) => t.trim());
-  expect(created).toEqual(['Categoria: Perfis Estruturais', 'Tipo: Perfil U', 'Material: Aço Galvanizado', 'Espessura: 2,5 mm', 'Dimensão: 3500 mm']);
+  expect(created).toEqual(['Categoria: Perfis Estruturais', 'Tipo: Perfil U', 'Material: Aço Galvanizado', 'Espessura: 1/4" (6,35 mm)', 'Dimensão: 3500 mm']);
+  await dialog(page).getByTestId('import-unmapped').getByText('Colunas não importadas: Preço unitário').waitFor();
   await dialog(page).getByTestId('import-problems').getByText('Linha 4, Espessura: espessura inválida (use mm, como 2,5, ou polegadas, como 1/4")').waitFor();
   await page.screenshot({ path: artifactPath('import-preview-stock-390.png') });
 
@@ -198,6 +200,11 @@ test('stock on a phone: an .xlsx imported offline creates the catalogue entries 
   await entry.getByRole('button', { name: 'Desfazer importação' }).click();
   await page.getByRole('alertdialog', { name: 'Desfazer importação?' }).getByRole('button', { name: 'Desfazer importação' }).click();
   await entry.getByText('Desfeita').waitFor();
+  // It says what it undid (issue 39).
+  await page
+    .getByText('2 itens removidos, com movimentos opostos no estoque; 5 cadastros criados no catálogo saem assim que o servidor receber a remoção dos itens.')
+    .first()
+    .waitFor();
   await dialog(page).getByRole('button', { name: 'Fechar' }).last().click();
   await card('Perfil U').waitFor({ state: 'detached' });
   const after = await waitFor(
@@ -208,6 +215,26 @@ test('stock on a phone: an .xlsx imported offline creates the catalogue entries 
     { timeout: 30_000, message: 'the opposite movements on the server' },
   );
   expect(after.map((m) => m.delta).sort((a, b) => a - b)).toEqual([-12, -7, 7, 12]);
+
+  // Issue 39: the entries the import created leave the server too, after the items — the server
+  // refused them when their removal came first ('1 item do estoque usa este cadastro').
+  const createdNames = ['Perfis Estruturais', 'Perfil U', 'Aço Galvanizado', '1/4"', '3500 mm'];
+  await waitFor(
+    async () => {
+      const all = await pullAll<CatalogItemDoc>(server, staff, 'catalog_items');
+      // pullAll leaves deleted documents out.
+      return createdNames.every((n) => !all.some((c) => c.name === n)) || null;
+    },
+    { timeout: 30_000, message: 'the catalogue entries the import created, deleted on the server' },
+  );
+  await page.goto('/adm/quotations');
+  const add = page.getByRole('button', { name: 'Novo Orçamento' });
+  await add.waitFor();
+  expect(await page.getByTestId('refused-notice').count()).toBe(0);
+  // '+ Novo Orçamento' (the phone's round button) is what a tap at its centre reaches: nothing covers it.
+  const box = (await add.boundingBox())!;
+  expect(await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest('button')?.getAttribute('aria-label') ?? null, [box.x + box.width / 2, box.y + box.height / 2])).toBe('Novo Orçamento');
+  await page.screenshot({ path: artifactPath('import-undo-quotations-390.png') });
 });
 
 test('cash flow (a staff account): a UTF-8 CSV of entries, one with an unknown customer, imported with their dates and amounts', async () => {

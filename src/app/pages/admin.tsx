@@ -20,6 +20,7 @@ import { InsecureOriginNotice } from '../pwa/InsecureOriginNotice';
 import { registerStaffServiceWorker } from '../pwa/register';
 import { useLiveToasts } from '../live-toasts';
 import { warmCustomerData } from '../../data/db/customers';
+import { importCommands } from '../../data/db/imports';
 import { startQuotationCodeRecovery } from '../../data/db/quotations';
 import { useDatabase, whenQuiet } from '../../data/db/live-query';
 import { discardPhoto, retryPhoto } from '../../data/photos';
@@ -68,6 +69,10 @@ function AdminShell() {
   // background once the page is quiet after the database opens, so the overlay opens at once —
   // but never beside the first screen's own reads (a cold open on a phone's CPU waited for it).
   const fdb = useDatabase();
+  // An undone import's catalogue entries go once the server has its items' removals (issue 39).
+  useEffect(() => {
+    if (fdb) void importCommands.resumeUndos().catch(() => undefined);
+  }, [fdb]);
   useEffect(() => {
     if (!fdb) return;
     let cancelled = false;

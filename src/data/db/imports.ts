@@ -11,7 +11,7 @@
  * Each batch is logged as soon as it is stored, so a cancelled (or interrupted) import lists
  * exactly the whole batches it left.
  */
-import { map, switchMap, from, shareReplay, type Observable } from 'rxjs';
+import { filter, firstValueFrom, map, switchMap, from, shareReplay, type Observable } from 'rxjs';
 import { catalogNameKey, phoneKey, type CollectionName } from '@shared';
 import { fromCents } from '../../domain/money';
 import {
@@ -28,6 +28,7 @@ import { DataError } from './errors';
 import { useLiveQuery } from './live-query';
 import { requireDatabase } from './session';
 import { STOCK_DATA_MESSAGES } from './stock';
+import { pendingKey } from './sync-state';
 import { createdAtFor } from './transactions';
 import type { ForjaRxDatabase } from './types';
 import { insertDocuments, newId, patchDocument, removeDocument, removeDocuments } from './writes';
@@ -84,6 +85,22 @@ export interface ImportRecord {
   fills: { id: string; at: string; fields: string[] }[];
   /** Stock: each opening movement with its item. */
   movements: { id: string; item: string; delta: number }[];
+  /**
+   * Undone: the catalogue entries it created still to remove — once the server has the items'
+   * removals (it refuses an entry a live item uses, catalog-in-use.ts), then the categories.
+   */
+  catalogLeft?: string[];
+}
+
+/** What Desfazer importação did (the toast says it). */
+export interface UndoSummary {
+  kind: ImportKind;
+  /** Records of the import's kind removed (customers, stock items or transactions). */
+  removed: number;
+  /** Customers whose filled fields were emptied again. */
+  emptied: number;
+  /** Catalogue entries it created, removed once the server has the items' removals. */
+  catalog: number;
 }
 
 type ImportLog = { imports: ImportRecord[] };
@@ -318,7 +335,7 @@ export function createImportCommands(getDb: () => Promise<ForjaDatabase>) {
      * insert-only) and empties the fields it filled. Refused (DataError 'edited') while any of
      * its records was edited since — an item moved counts as edited.
      */
-    async undo(importId: string, onProgress?: (p: ImportProgress) => void): Promise<void> {
+    async undo(importId: string, onProgress?: (p: ImportProgress) => void): Promise<UndoSummary> {
       const fdb = await getDb();
       const record = (await readLog(fdb)).find((r) => r.id === importId);
       if (!record) throw new DataError('not_found', IMPORT_DATA_MESSAGES.notFound);
@@ -346,18 +363,25 @@ export function createImportCommands(getDb: () => Promise<ForjaDatabase>) {
         done += batch.length;
         progress();
       }
-      for (const d of catalogDocs) {
-        // An entry another item (or type) uses meanwhile stays.
-        if (!(await catalogEntryUnused(fdb, d.id))) continue;
-        await removeDocument(fdb, 'catalog_items', d.id);
-      }
-      done += catalogDocs.length;
       for (const f of record.fills) {
         await patchDocument(fdb, 'customers', f.id, Object.fromEntries(f.fields.map((k) => [k, null])));
         done++;
       }
+      done += catalogDocs.length;
       progress();
-      await updateRecord(fdb, importId, (r) => ({ ...r, status: 'undone' }));
+      // The entries go after the items' removals reach the server (each collection replicates
+      // on its own: sent first, an entry's removal was refused as in use and the entry stayed).
+      const catalogLeft = catalogDocs.map((d) => d.id);
+      await updateRecord(fdb, importId, (r) => ({ ...r, status: 'undone', catalogLeft }));
+      if (catalogLeft.length > 0) void removeCatalogLeft(fdb, importId).catch(() => undefined);
+      const kindCollection = { customers: 'customers', stock: 'stock_items', transactions: 'transactions' }[record.kind];
+      return { kind: record.kind, removed: record.docs.filter((d) => d.c === kindCollection).length, emptied: record.fills.length, catalog: catalogLeft.length };
+    },
+
+    /** Removes the catalogue entries undone imports left to remove (at every open: the app may have closed meanwhile). */
+    async resumeUndos(): Promise<void> {
+      const fdb = await getDb();
+      for (const r of await readLog(fdb)) if (r.catalogLeft?.length) void removeCatalogLeft(fdb, r.id).catch(() => undefined);
     },
 
     /** What a plan is checked against, read once when a file is opened (not live). */
@@ -420,6 +444,43 @@ async function createCatalogEntries(
     if (docs.length) await logged(docs);
   }
   return ids;
+}
+
+/** Resolves once none of `ids` waits on this device to be sent (the server has them). */
+function whenSent(fdb: ForjaDatabase, collection: CollectionName, ids: readonly string[]): Promise<void> {
+  const sent = (pending: Record<string, string>) => !ids.some((id) => pendingKey(collection, id) in pending);
+  return firstValueFrom(fdb.sync.store.state$.pipe(filter((s) => sent(s.pending)))).then(() => undefined);
+}
+
+const removing = new Set<string>();
+/**
+ * The entries an undone import created, removed in an order the server accepts: after its items'
+ * removals are on the server, types and the other kinds first, categories once those are too
+ * (a category with a live type is refused as well). An entry something uses meanwhile stays.
+ */
+async function removeCatalogLeft(fdb: ForjaDatabase, importId: string): Promise<void> {
+  if (removing.has(importId)) return;
+  removing.add(importId);
+  try {
+    const record = (await readLog(fdb)).find((r) => r.id === importId);
+    const left = record?.catalogLeft ?? [];
+    if (!record || left.length === 0) return;
+    await whenSent(fdb, 'stock_items', record.docs.filter((d) => d.c === 'stock_items').map((d) => d.id));
+    const entries = [...(await fdb.db.catalog_items.findByIds(left).exec()).values()];
+    const categories = entries.filter((e) => e.kind === 'category').map((e) => e.id);
+    for (const wave of [entries.filter((e) => e.kind !== 'category').map((e) => e.id), categories]) {
+      const removed: string[] = [];
+      for (const id of wave) {
+        if (!(await catalogEntryUnused(fdb, id))) continue;
+        await removeDocument(fdb, 'catalog_items', id);
+        removed.push(id);
+      }
+      await whenSent(fdb, 'catalog_items', removed);
+    }
+    await updateRecord(fdb, importId, (r) => ({ ...r, catalogLeft: [] }));
+  } finally {
+    removing.delete(importId);
+  }
 }
 
 async function catalogEntryUnused(fdb: ForjaDatabase, id: string): Promise<boolean> {

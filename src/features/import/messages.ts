@@ -66,6 +66,16 @@ export const IMPORT_TEXT = {
   undoConfirm: (kind: ImportKind, count: number) =>
     `${plural(count, `${RECORD_WORDS[kind].one} importado será removido`, `${RECORD_WORDS[kind].many} importados serão removidos`)}${kind === 'stock' ? ', com movimentos opostos no estoque' : ''}.`,
   undone: 'Importação desfeita',
+  undoneSummary: (kind: ImportKind, removed: number, emptied: number, catalog: number) =>
+    [
+      `${plural(removed, `${RECORD_WORDS[kind].one} removido`, `${RECORD_WORDS[kind].many} removidos`)}${kind === 'stock' && removed > 0 ? ', com movimentos opostos no estoque' : ''}`,
+      emptied > 0 ? plural(emptied, 'cliente teve os campos preenchidos esvaziados', 'clientes tiveram os campos preenchidos esvaziados') : null,
+      catalog > 0
+        ? `${plural(catalog, 'cadastro criado no catálogo sai', 'cadastros criados no catálogo saem')} assim que o servidor receber a remoção dos itens`
+        : null,
+    ]
+      .filter(Boolean)
+      .join('; ') + '.',
   undoFailed: 'Não foi possível desfazer',
   failedTitle: 'Não foi possível importar',
   recentTitle: 'Importações recentes',

@@ -12,8 +12,8 @@ export function useUndoImport(onUndone?: () => void) {
   async function confirm() {
     if (!target) return;
     try {
-      await importCommands.undo(target.id, setProgress);
-      toaster.create({ type: 'success', title: T.undone });
+      const done = await importCommands.undo(target.id, setProgress);
+      toaster.create({ type: 'success', title: T.undone, description: T.undoneSummary(done.kind, done.removed, done.emptied, done.catalog) });
       onUndone?.();
     } catch (e) {
       toaster.create({ type: 'error', title: T.undoFailed, description: e instanceof Error ? e.message : String(e) });
