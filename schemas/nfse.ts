@@ -124,6 +124,27 @@ export const NFSE_SERVER_FIELDS = [
   'rejection_message', 'rejection_detail', 'waiting_reason', 'cancelled_at', 'cancel_event_xml',
 ] as const;
 
+/** A note as a device asks it: nothing of the outcome or of a cancel yet. */
+export const NFSE_NOT_YET = {
+  cancel_reason_code: null,
+  cancel_reason: null,
+  cancel_requested_by: null,
+  environment: null,
+  serie: null,
+  dps_number: null,
+  dps_id: null,
+  number: null,
+  chave: null,
+  authorized_at: null,
+  nfse_xml: null,
+  rejection_code: null,
+  rejection_message: null,
+  rejection_detail: null,
+  waiting_reason: null,
+  cancelled_at: null,
+  cancel_event_xml: null,
+} as const;
+
 /** Fields of the request a device may change when it sends a rejected note again. */
 export const NFSE_REQUEST_FIELDS = ['tomador', 'service_code', 'description', 'amount', 'customer_id', 'attempt', 'requested_at', 'requested_by'] as const;
 

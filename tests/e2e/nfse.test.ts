@@ -14,8 +14,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DEFAULT_FISCAL_SERVICES, nfseIdFor, type CustomerDoc, type FiscalSettings, type NfseDoc } from '../../schemas';
-import { makeIcpTestCa, packPfx } from '../support/icp-test-ca';
+import { nfseIdFor, type CustomerDoc, type NfseDoc } from '../../schemas';
+import { makeIcpTestCa } from '../support/icp-test-ca';
+import { certificateUpload, SHOP_FISCAL } from '../support/nfse-shop';
 import { startSefinStandin, type SefinStandin } from '../support/sefin-standin';
 import {
   ADMIN_EMAIL,
@@ -38,24 +39,6 @@ import {
   type RunningServer,
 } from '../support/e2e';
 
-const SHOP_CNPJ = '11222333000181';
-const PFX_PASSWORD = 'a1-da-oficina';
-const FISCAL: FiscalSettings = {
-  cnpj: SHOP_CNPJ,
-  legal_name: 'Forja Soldas e Usinagem Ltda',
-  municipal_registration: null,
-  city_code: '3106200',
-  regime: 'simples',
-  sn_apuracao: 1,
-  approx_tax_percent: 6,
-  serie: 1,
-  first_number: 1,
-  environment: 2,
-  services: DEFAULT_FISCAL_SERVICES.map((s) => ({ ...s })),
-  email: null,
-  phone: null,
-};
-
 let standin: SefinStandin;
 let server: RunningServer;
 let browser: Browser;
@@ -74,12 +57,11 @@ beforeAll(async () => {
   server = await startServer({ env: { FORJA_NFSE_URL: standin.baseUrl, NODE_EXTRA_CA_CERTS: caFile } });
   browser = await launchBrowser();
   staff = await prepareStaff(server);
-  await seed(server, staff, 'company', [{ ...companyDoc(), fiscal: FISCAL }]);
-  const pfx = packPfx(ca.issueECnpj({ cnpj: SHOP_CNPJ, name: 'FORJA SOLDAS E USINAGEM LTDA' }), PFX_PASSWORD, 'rc2');
+  await seed(server, staff, 'company', [{ ...companyDoc(), fiscal: SHOP_FISCAL }]);
   const res = await fetch(`${server.url}/api/nfse/certificate`, {
     method: 'PUT',
     headers: { authorization: `Bearer ${staff.access_token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ pfx: pfx.toString('base64'), password: PFX_PASSWORD }),
+    body: JSON.stringify(certificateUpload(ca, undefined, 'rc2')),
   });
   expect(res.status).toBe(200);
   await seed(server, staff, 'customers', [maria]);

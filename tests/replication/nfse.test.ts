@@ -5,38 +5,19 @@
  * authorised document on both; a request asked offline survives a reload of the app.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { COMPANY_DOC_ID, DEFAULT_FISCAL_SERVICES, nfseIdFor, type CollectionName, type CustomerDoc, type FiscalSettings, type NfseDoc, type QuotationDoc } from '@shared';
+import { COMPANY_DOC_ID, nfseIdFor, type CollectionName, type CustomerDoc, type NfseDoc, type QuotationDoc } from '@shared';
 import { createNfseCommands, type NfseJob } from '../../src/data/db/nfse';
 import { nfseJobKey, type NfseRequestDraft } from '../../src/domain/nfse/request';
 import { fiscalDraftOf } from '../../src/domain/customer-fiscal';
-import { createSefinClient } from '../../sync-server/src/nfse/sefin-client';
 import { verifyXmlSignature } from '../../sync-server/src/nfse/sign';
-import { makeIcpTestCa, packPfx, type IcpTestCa } from '../support/icp-test-ca';
+import { makeIcpTestCa, type IcpTestCa } from '../support/icp-test-ca';
+import { certificateUpload, SHOP_FISCAL, standinQueue } from '../support/nfse-shop';
 import { startSefinStandin, type SefinStandin } from '../support/sefin-standin';
 import { api, backends, signIn, startTestServer, type TestServer } from '../support/server';
 import { editStored, push, quotation } from '../server/sync-fixtures';
 import { check, eventually, makeClient, serverDocs, stopServer, type Client } from './clients';
 
 const COLLECTIONS: CollectionName[] = ['customers', 'quotations', 'nfse'];
-const SHOP_CNPJ = '11222333000181';
-const PFX_PASSWORD = 'senha-do-a1';
-
-const FISCAL: FiscalSettings = {
-  cnpj: SHOP_CNPJ,
-  legal_name: 'Serralheria Forja Ltda',
-  municipal_registration: null,
-  city_code: '3106200',
-  regime: 'simples',
-  sn_apuracao: 1,
-  approx_tax_percent: 6,
-  serie: 1,
-  first_number: 1,
-  environment: 2,
-  services: DEFAULT_FISCAL_SERVICES.map((s) => ({ ...s })),
-  email: null,
-  phone: null,
-};
-
 /** What Emitir NFS-e sends for the customer below (identified, whole address). */
 function draft(description: string, customer: CustomerDoc): NfseRequestDraft {
   return {
@@ -73,17 +54,12 @@ describe.each(backends())('NFS-e across devices (%s)', (backend) => {
     server = await startTestServer({
       backend,
       env: { FORJA_NFSE_URL: standin.baseUrl },
-      nfse: {
-        clientFor: (baseUrl, cert) => createSefinClient({ baseUrl, keyPem: cert.keyPem, certPem: cert.certPem, extraCaPem: [ca.caPem], timeoutMs: 1500 }),
-        pollMs: 100,
-        retryDelaysMs: [150, 300],
-      },
+      nfse: standinQueue(ca),
     });
     owner = (await signIn(server, { role: 'owner' })).accessToken;
-    const saved = await editStored(server, owner, 'company', COMPANY_DOC_ID, { fiscal: FISCAL });
+    const saved = await editStored(server, owner, 'company', COMPANY_DOC_ID, { fiscal: SHOP_FISCAL });
     expect(saved.rejections).toEqual([]);
-    const pfx = packPfx(ca.issueECnpj({ cnpj: SHOP_CNPJ, name: 'SERRALHERIA FORJA LTDA' }), PFX_PASSWORD, '3des');
-    const uploaded = await api(server, '/api/nfse/certificate', { method: 'PUT', token: owner, body: { pfx: pfx.toString('base64'), password: PFX_PASSWORD } });
+    const uploaded = await api(server, '/api/nfse/certificate', { method: 'PUT', token: owner, body: certificateUpload(ca) });
     expect(uploaded.status).toBe(200);
   });
 

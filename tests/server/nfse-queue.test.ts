@@ -4,33 +4,15 @@
  * by pull. Never two notes for one request, never none without a record.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPANY_DOC_ID, DEFAULT_FISCAL_SERVICES, nfseIdFor, type FiscalSettings, type NfseDoc } from '../../schemas';
-import { createSefinClient } from '../../sync-server/src/nfse/sefin-client';
+import { COMPANY_DOC_ID, NFSE_NOT_YET, nfseIdFor, type NfseDoc } from '../../schemas';
 import { verifyXmlSignature } from '../../sync-server/src/nfse/sign';
 import { makeIcpTestCa, packPfx, type IcpTestCa } from '../support/icp-test-ca';
+import { PFX_PASSWORD, SHOP_CNPJ, SHOP_FISCAL, standinQueue } from '../support/nfse-shop';
 import { startSefinStandin, type SefinStandin } from '../support/sefin-standin';
 import { api, backends, signIn, startTestServer, type TestServer } from '../support/server';
 import { editStored, isoAt, pullAll, push, type Wire } from './sync-fixtures';
 
-const SHOP_CNPJ = '11222333000181';
 const OTHER_CNPJ = '45723174000110';
-const PFX_PASSWORD = 'senha-do-a1';
-
-const FISCAL: FiscalSettings = {
-  cnpj: SHOP_CNPJ,
-  legal_name: 'Serralheria Forja Ltda',
-  municipal_registration: null,
-  city_code: '3106200',
-  regime: 'simples',
-  sn_apuracao: 1,
-  approx_tax_percent: 6,
-  serie: 1,
-  first_number: 1,
-  environment: 2,
-  services: DEFAULT_FISCAL_SERVICES.map((s) => ({ ...s })),
-  email: null,
-  phone: null,
-};
 
 function request(over: Partial<NfseDoc> & { job: string }): Wire<NfseDoc> {
   const { job, ...rest } = over;
@@ -61,23 +43,7 @@ function request(over: Partial<NfseDoc> & { job: string }): Wire<NfseDoc> {
     attempt: 1,
     requested_at: now,
     requested_by: null,
-    cancel_reason_code: null,
-    cancel_reason: null,
-    cancel_requested_by: null,
-    environment: null,
-    serie: null,
-    dps_number: null,
-    dps_id: null,
-    number: null,
-    chave: null,
-    authorized_at: null,
-    nfse_xml: null,
-    rejection_code: null,
-    rejection_message: null,
-    rejection_detail: null,
-    waiting_reason: null,
-    cancelled_at: null,
-    cancel_event_xml: null,
+    ...NFSE_NOT_YET,
     created_at: now,
     updated_at: now,
     client_updated_at: now,
@@ -123,15 +89,11 @@ describe.each(backends())('NFS-e queue (%s)', (backend) => {
     server = await startTestServer({
       backend,
       env: { FORJA_NFSE_URL: standin.baseUrl },
-      nfse: {
-        clientFor: (baseUrl, cert) => createSefinClient({ baseUrl, keyPem: cert.keyPem, certPem: cert.certPem, extraCaPem: [ca.caPem], timeoutMs: 1500 }),
-        pollMs: 100,
-        retryDelaysMs: [150, 300],
-      },
+      nfse: standinQueue(ca),
     });
     owner = (await signIn(server, { role: 'owner' })).accessToken;
     staff = (await signIn(server, { role: 'staff' })).accessToken;
-    const saved = await editStored(server, owner, 'company', COMPANY_DOC_ID, { fiscal: FISCAL });
+    const saved = await editStored(server, owner, 'company', COMPANY_DOC_ID, { fiscal: SHOP_FISCAL });
     expect(saved.rejections).toEqual([]);
     expect((await uploadCertificate(SHOP_CNPJ)).status).toBe(200);
   });

@@ -4,7 +4,7 @@
  * (sync-server/src/nfse/worker.ts) and its outcome arrives by replication.
  */
 import { map } from 'rxjs';
-import { type CustomerDoc, type NfseCancelReasonCode, type NfseDoc } from '@shared';
+import { NFSE_NOT_YET, type CustomerDoc, type NfseCancelReasonCode, type NfseDoc } from '@shared';
 import { cancelReasonError, currentNote, nextNoteId, nfseDraftErrors, NFSE_REQUEST_MESSAGES, tomadorOfDraft, type NfseRequestDraft } from '../../domain/nfse/request';
 import type { ForjaDatabase } from './create-database';
 import { DataError } from './errors';
@@ -100,23 +100,7 @@ export function createNfseCommands(getDb: () => Promise<ForjaDatabase>) {
         attempt: 1,
         requested_at: now,
         requested_by: fdb.userId,
-        cancel_reason_code: null,
-        cancel_reason: null,
-        cancel_requested_by: null,
-        environment: null,
-        serie: null,
-        dps_number: null,
-        dps_id: null,
-        number: null,
-        chave: null,
-        authorized_at: null,
-        nfse_xml: null,
-        rejection_code: null,
-        rejection_message: null,
-        rejection_detail: null,
-        waiting_reason: null,
-        cancelled_at: null,
-        cancel_event_xml: null,
+        ...NFSE_NOT_YET,
         created_by: fdb.userId,
         updated_by: fdb.userId,
       });
