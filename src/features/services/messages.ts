@@ -84,6 +84,9 @@ export const SV = {
   receipt: 'Comprovante de entrega',
   receiptSaving: 'Gerando comprovante...',
   receiptSaved: (file: string) => `${file} salvo.`,
+  receiptSavedWhere: (file: string) => `Comprovante salvo nos downloads do aparelho: ${file}`,
+  receiptShare: 'Compartilhar comprovante',
+  receiptShareError: 'Não foi possível compartilhar o comprovante.',
   receiptError: 'Não foi possível gerar o comprovante.',
   someone: 'alguém da equipe',
 } as const;

@@ -1,13 +1,14 @@
 /**
  * 'Comprovante de entrega': the receipt as a PDF made on the device (offline too), like the
  * quotation's. jsPDF is imported dynamically, so it is downloaded only when a receipt is made.
+ * Saved as a download, and returned too, for the phone's share sheet (Delivery.tsx).
  */
 import type { ReceiptText } from './receipt';
 
 const M = 15;
 const W = 210;
 
-export async function saveReceiptPdf(r: ReceiptText): Promise<string> {
+export async function saveReceiptPdf(r: ReceiptText): Promise<{ fileName: string; pdf: Blob }> {
   const { jsPDF } = await import('jspdf');
   const doc = new jsPDF({ unit: 'mm', format: 'a4' });
   let y = M;
@@ -61,5 +62,5 @@ export async function saveReceiptPdf(r: ReceiptText): Promise<string> {
   y += 5;
   text(r.signature, W / 2, { size: 9, color: 70, align: 'center' });
   doc.save(r.fileName);
-  return r.fileName;
+  return { fileName: r.fileName, pdf: doc.output('blob') };
 }
