@@ -1,6 +1,6 @@
 /** Materiais usados: pick a stock item and a quantity (the stock goes down); a line removed goes back. */
 import { useMemo, useState, type FormEvent } from 'react';
-import { Button, Field, HStack, IconButton, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, HStack, IconButton, Input, NativeSelect, Skeleton, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { Undo2 } from 'lucide-react';
 import { useCatalog } from '../../data/db/catalog';
 import { useStockItems } from '../../data/db/stock';
@@ -10,10 +10,15 @@ import { formatQuantity, parseQuantity, productLabel } from '../../domain/stock'
 import { SV } from './messages';
 import { attempt, done } from './toast';
 
-/** Item labels as the stock screen shows them ('Metalon Aço Carbono 2 mm 6000 mm'). */
-function useItemLabels(): { options: { id: string; label: string; quantity: number }[]; labelOf: (id: string) => string } {
-  const { items } = useStockItems();
-  const { entries } = useCatalog();
+/**
+ * Item labels as the stock screen shows them ('Metalon Aço Carbono 2 mm 6000 mm'). labelOf is null
+ * until both the stock and the catalogue are read: before, a line would read '— — 2', then the
+ * item's id, for a second or two (issue 39 §4).
+ */
+function useItemLabels(): { options: { id: string; label: string; quantity: number }[]; labelOf: (id: string) => string | null } {
+  const { items, loading: itemsLoading } = useStockItems();
+  const { entries, loading: catalogLoading } = useCatalog();
+  const loading = itemsLoading || catalogLoading;
   return useMemo(() => {
     const byId = new Map(entries.map((e) => [e.id, e]));
     const name = (id: string) => byId.get(id)?.name ?? null;
@@ -30,8 +35,8 @@ function useItemLabels(): { options: { id: string; label: string; quantity: numb
       })
       .sort((a, b) => a.label.localeCompare(b.label, 'pt-BR'));
     const labels = new Map(options.map((o) => [o.id, o.label]));
-    return { options, labelOf: (id: string) => labels.get(id) ?? '—' };
-  }, [items, entries]);
+    return { options, labelOf: (id: string) => (loading ? null : (labels.get(id) ?? '—')) };
+  }, [items, entries, loading]);
 }
 
 export function Materials({ orderId, materials }: { orderId: string; materials: MaterialUsed[] }) {
@@ -65,24 +70,36 @@ export function Materials({ orderId, materials }: { orderId: string; materials: 
         </Text>
       ) : (
         <Stack gap="1" as="ul" listStyleType="none">
-          {materials.map((m) => (
-            <HStack as="li" key={m.stock_item_id} justify="space-between" borderBottomWidth="1px" py="1" data-testid="work-order-material">
-              <Text>
-                {labelOf(m.stock_item_id)} — <Text as="span" fontWeight="semibold">{formatQuantity(m.quantity)}</Text>
-              </Text>
-              <IconButton
-                size="md"
-                variant="ghost"
-                aria-label={SV.removeMaterial(labelOf(m.stock_item_id))}
-                title={SV.removeMaterial(labelOf(m.stock_item_id))}
-                onClick={async () => {
-                  if (await attempt(() => workOrderCommands.returnMaterial(orderId, m.stock_item_id))) done(SV.materialReturned);
-                }}
-              >
-                <Undo2 />
-              </IconButton>
-            </HStack>
-          ))}
+          {materials.map((m) => {
+            const label = labelOf(m.stock_item_id);
+            return (
+              <HStack as="li" key={m.stock_item_id} justify="space-between" borderBottomWidth="1px" py="1" data-testid="work-order-material">
+                {label === null ? (
+                  <HStack gap="2" flex="1" aria-busy="true">
+                    <VisuallyHidden>{SV.materialLoading}</VisuallyHidden>
+                    <Skeleton height="1.1em" flex="1" maxW="16rem" data-testid="material-skeleton" />
+                    <Skeleton height="1.1em" width="2.5rem" />
+                  </HStack>
+                ) : (
+                  <Text>
+                    {label} — <Text as="span" fontWeight="semibold">{formatQuantity(m.quantity)}</Text>
+                  </Text>
+                )}
+                <IconButton
+                  size="md"
+                  variant="ghost"
+                  disabled={label === null}
+                  aria-label={SV.removeMaterial(label ?? '')}
+                  title={SV.removeMaterial(label ?? '')}
+                  onClick={async () => {
+                    if (await attempt(() => workOrderCommands.returnMaterial(orderId, m.stock_item_id))) done(SV.materialReturned);
+                  }}
+                >
+                  <Undo2 />
+                </IconButton>
+              </HStack>
+            );
+          })}
         </Stack>
       )}
       <form onSubmit={submit} noValidate>

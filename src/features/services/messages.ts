@@ -62,6 +62,7 @@ export const SV = {
   addMaterial: 'Usar material',
   materialAdded: 'Material lançado: o estoque foi baixado.',
   removeMaterial: (label: string) => `Devolver ao estoque: ${label}`,
+  materialLoading: 'Carregando material…',
   materialReturned: 'Material devolvido ao estoque.',
   inStock: (q: string) => `Em estoque: ${q}`,
   photos: 'Fotos',
