@@ -16,6 +16,7 @@ import { catalogNameKey, phoneKey, type CollectionName } from '@shared';
 import { fromCents } from '../../domain/money';
 import {
   isNewRef,
+  rowsToWrite,
   type ExistingCatalogEntry,
   type ExistingCustomer,
   type ExistingStockItem,
@@ -198,7 +199,7 @@ export function createImportCommands(getDb: () => Promise<ForjaDatabase>) {
         file: options.file,
         at: now().toISOString(),
         status: 'running',
-        total: plan.creates.length + (plan.kind === 'customers' ? plan.fills.length : 0),
+        total: rowsToWrite(plan),
         created: 0,
         updated: 0,
         skipped: plan.skipped,

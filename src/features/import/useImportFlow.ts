@@ -12,6 +12,7 @@ import {
   planCustomers,
   planStock,
   planTransactions,
+  rowsToWrite,
   type ColumnMapping,
   type DuplicatePolicy,
   type ImportPlan,
@@ -80,7 +81,8 @@ export function useImportFlow(kind: ImportKind) {
     if (!plan || !file) return;
     const controller = new AbortController();
     abort.current = controller;
-    setStep({ name: 'running', progress: { done: 0, total: 0 }, stopping: false });
+    // The plan knows how many rows it writes: 'Importando… 0 de 5000' from the first frame (issue 39 §4).
+    setStep({ name: 'running', progress: { done: 0, total: rowsToWrite(plan) }, stopping: false });
     try {
       const summary = await importCommands.run(plan, {
         file: file.name,
