@@ -3,8 +3,9 @@
  * carries EXIF (GPS position, orientation 6 = shot with the phone upright) while the server is
  * down; the photo waits on the device ('Aguardando envio'), survives a reload without the
  * server, and reaches the server once it is back — upright, reduced to 1600 px, and without any
- * EXIF (no GPS ever leaves the device). Then Mostrar ao cliente reaches the server too.
- * Rendered through the OS page at /adm/services/:id.
+ * EXIF (no GPS ever leaves the device). Then Mostrar ao cliente reaches the server too; a reload
+ * without signal still shows the photo (the device's small copy), and Escolher da galeria takes
+ * several at once. Rendered through the OS page at /adm/services/:id.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -162,7 +163,7 @@ test('a photo taken without the server waits on the phone, survives a reload and
   const order = workOrder('OS-FT23AB', 'Portão basculante — solda das dobradiças');
   await seed(server, staff, 'work_orders', [order]);
 
-  const { page } = await newContext(browser, server, PHONE);
+  const { page, context } = await newContext(browser, server, PHONE);
   await signIn(page, ADMIN_EMAIL, STAFF_PASSWORD);
   await waitForServiceWorkerControl(page);
   await page.goto(`/adm/services/${order.id}`);
@@ -243,6 +244,39 @@ test('a photo taken without the server waits on the phone, survives a reload and
   await page.screenshot({ path: artifactPath('work-order-photos-viewer-390.png') });
   await page.keyboard.press('Escape');
   await viewer.waitFor({ state: 'hidden' });
+
+  // Issue 39 §3: a reload on the floor without signal still shows the photo this phone took — its
+  // small copy on the device (the queue dropped the bytes once the server had them). The browser's
+  // HTTP cache is emptied first: it is no promise (evicted under pressure; issue 40 shortens it).
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.clearBrowserCache');
+  await context.setOffline(true);
+  await page.reload();
+  await page.getByRole('heading', { name: 'OS-FT23AB', exact: true }).waitFor({ timeout: 30_000 });
+  await expect.poll(() => tile(page).first().getAttribute('data-photo-state'), { timeout: 20_000 }).toBe('stored');
+  await expect.poll(() => tile(page).locator('img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 15_000 }).toBeGreaterThan(0);
+  expect(await tile(page).getByText('Foto disponível quando houver conexão.').count()).toBe(0);
+  await tile(page).getByRole('button', { name: 'Ampliar foto 1' }).click();
+  await viewer.getByTestId('photo-copy-note').waitFor();
+  await sleep(400); // the dialog's opening animation, for the screenshot only
+  await page.screenshot({ path: artifactPath('work-order-photos-offline-copy-390.png') });
+  await page.keyboard.press('Escape');
+  await viewer.waitFor({ state: 'hidden' });
+
+  // Escolher da galeria (issue 39 §3): several photos at once, not the camera; each waits like a camera photo.
+  const picker = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Escolher da galeria' }).click();
+  const chosen = await picker;
+  expect(chosen.isMultiple()).toBe(true);
+  expect(await chosen.element().getAttribute('capture')).toBeNull();
+  await chosen.setFiles([
+    { name: 'IMG_0398.jpg', mimeType: 'image/jpeg', buffer: photo },
+    { name: 'IMG_0399.jpg', mimeType: 'image/jpeg', buffer: photo },
+  ]);
+  await expect.poll(() => page.locator('[data-photo-state=waiting]').count(), { timeout: 30_000 }).toBe(2);
+  await page.getByTestId('work-order-photos').getByText('(3 fotos)').waitFor();
+  await page.getByTestId('work-order-photos').screenshot({ path: artifactPath('work-order-photos-gallery-390.png') });
+  // (The phone stays offline: the desktop below sees the one stored photo.)
 
   // The same page on a desktop, photo fetched from the server (a new device).
   const desk = await newContext(browser, server);

@@ -134,17 +134,23 @@ function urlCache(load: (id: string) => Promise<Blob | null>) {
   return { acquire, release };
 }
 
+// One copy made at a time: an OS of 30 photos opened for the first time decodes them one by one, not all at once.
+let copying: Promise<void> = Promise.resolve();
+
 /** Keeps this device's small copy of a photo (copies.ts), once; never fails the caller. */
-async function keepCopy(id: string, image: Blob): Promise<void> {
-  const copies = photoCopies$.value;
-  if (!copies) return;
-  try {
-    if (await copies.has(id)) return;
-    const small = await reducePhoto(image, PHOTO_COPY_SIDE);
-    await copies.put(id, await small.blob.arrayBuffer(), small.mime);
-  } catch {
-    /* no copy: the photo still shows online */
-  }
+function keepCopy(id: string, image: Blob): Promise<void> {
+  copying = copying.then(async () => {
+    const copies = photoCopies$.value;
+    if (!copies) return;
+    try {
+      if (await copies.has(id)) return;
+      const small = await reducePhoto(image, PHOTO_COPY_SIDE);
+      await copies.put(id, await small.blob.arrayBuffer(), small.mime);
+    } catch {
+      /* no copy: the photo still shows online */
+    }
+  });
+  return copying;
 }
 
 // Stored photos fetched from the server with the bearer token; each one shown is kept small on the device.
