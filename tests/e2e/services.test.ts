@@ -2,7 +2,8 @@
  * Issue 31 on a 390×844 phone: an accepted quotation becomes an ordem de serviço; offline it is
  * moved and gets a note, both still there after an offline reload and on the server once back
  * online; a material used takes it from stock; Avisar cliente builds the wa.me link; Entregue
- * shows the Garantia and offers Lançar no caixa once. Screenshots of the floor list, an OS and
+ * shows the Garantia and offers Lançar no caixa once; the Comprovante de entrega says it was saved
+ * and offers the share sheet; the material line waits for its name. Screenshots of the floor list, an OS and
  * the board (1280×800).
  */
 import { randomUUID } from 'node:crypto';
@@ -159,6 +160,55 @@ test('an accepted quotation becomes an OS the floor moves offline, uses material
     { timeout: 30_000, message: 'one entrada for the quotation' },
   );
   await page.screenshot({ path: artifactPath('services-os-delivered-390.png'), fullPage: true });
+
+  // Comprovante de entrega (issue 39 §4): saved as a download, which on a phone goes by with no
+  // word — the section says so, and offers the share sheet where the phone shares files (stood in
+  // for here: Chromium on Linux has none).
+  await page.evaluate(() => {
+    const w = window as unknown as { __shared: { name: string; type: string; size: number }[] };
+    w.__shared = [];
+    Object.defineProperty(navigator, 'canShare', { configurable: true, value: (d?: ShareData) => !!d?.files?.length });
+    Object.defineProperty(navigator, 'share', {
+      configurable: true,
+      value: async (d: ShareData) => void w.__shared.push(...(d.files ?? []).map((f) => ({ name: f.name, type: f.type, size: f.size }))),
+    });
+  });
+  const download = page.waitForEvent('download');
+  await delivery.getByRole('button', { name: 'Comprovante de entrega' }).click();
+  const file = `comprovante-entrega-${accepted.code}.pdf`;
+  expect((await download).suggestedFilename()).toBe(file);
+  const saved = delivery.getByTestId('receipt-saved');
+  await saved.getByText(`Comprovante salvo nos downloads do aparelho: ${file}`).waitFor();
+  expect(await saved.getAttribute('role')).toBe('status');
+  await saved.getByRole('button', { name: 'Compartilhar comprovante' }).click();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __shared: { name: string; type: string; size: number }[] }).__shared)).toEqual([
+    { name: file, type: 'application/pdf', size: expect.any(Number) },
+  ]);
+  await saved.scrollIntoViewIfNeeded();
+  await delivery.screenshot({ path: artifactPath('services-receipt-saved-390.png') });
+
+  // Opening the OS again, the material used is a skeleton until its name is known — never '— — 2'
+  // nor the stock item's id (issue 39 §4). Every text the line ever shows is recorded.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __materialTexts: string[] }).__materialTexts = seen;
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll('[data-testid=work-order-material]')) {
+        const t = el.textContent ?? '';
+        if (seen[seen.length - 1] !== t) seen.push(t);
+      }
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  await page.reload();
+  const line = page.getByTestId('materials-section').getByTestId('work-order-material');
+  await line.getByText('2', { exact: true }).waitFor({ timeout: 20_000 });
+  const texts = await page.evaluate(() => (window as unknown as { __materialTexts: string[] }).__materialTexts);
+  expect(texts.length).toBeGreaterThan(0);
+  for (const t of texts) {
+    expect(t).not.toMatch(/^—/);
+    expect(t).not.toContain(item);
+  }
+  expect(texts[texts.length - 1]).toMatch(/^Chapa Lisa Aço Carbono .+ — 2$/);
 
   // The quotation now offers its OS instead; the floor list shows it under Entregue (collapsed).
   await page.goto('/adm/quotations');
