@@ -17,6 +17,8 @@ export const IMPORT_TEXT = {
   cancel: 'Cancelar',
   chooseFile: 'Escolher arquivo',
   fileHint: 'Uma planilha .csv ou .xlsx. A primeira linha deve ter os nomes das colunas (ex.: Nome, Telefone).',
+  /** The dialog's shell while its code loads (issue 39 §2: it took seconds with nothing on screen). */
+  opening: 'Carregando importação…',
   reading: 'Lendo a planilha…',
   otherFile: 'Escolher outro arquivo',
   fileSummary: (file: string, rows: number) => `${file}: ${plural(rows, 'linha', 'linhas')} de dados`,
