@@ -50,11 +50,11 @@ describePostgresOnly('two sync-servers on one PostgreSQL', () => {
     // Concurrent edits of one customer through different servers merge field by field.
     await Promise.all([
       a.customers.update(fromA.id, { description: 'Portão de correr' }),
-      b.customers.update(fromA.id, { whatsapp: '31 98888-7777' }),
+      b.customers.update(fromA.id, { whatsapp: '(31) 98888-7777' }),
     ]);
     await converged(office, a.session.accessToken, [a, b]);
     await converged(cloud, b.session.accessToken, [a, b]);
     const merged = (await a.docs<CustomerDoc>('customers')).find((c) => c.id === fromA.id)!;
-    expect(merged).toMatchObject({ description: 'Portão de correr', whatsapp: '31 98888-7777' });
+    expect(merged).toMatchObject({ description: 'Portão de correr', whatsapp: '(31) 98888-7777' });
   });
 });
