@@ -4,6 +4,11 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { routes } from './app/routes';
 import { holdEarlyClicks, routerReady } from './app/hydration';
 import { startInstallCapture } from './app/pwa/install';
+import { releaseThisPageWhenFrozen } from './app/frozen-page';
+
+// Before anything opens a database or takes a lock: a page WebKit keeps in its back/forward
+// cache lets go of them (issue 39 §1, src/app/frozen-page.ts).
+releaseThisPageWhenFrozen();
 
 // The install prompt fires once, early: catch it before any lazy route mounts.
 // The service worker itself is registered by the staff routes (/auth, /adm): its precache holds
