@@ -208,6 +208,48 @@ export async function incomeOnServer(s: FlowServer, description: string): Promis
   );
 }
 
+/**
+ * The machine that runs Forja opening `npm start`'s plain http://127.0.0.1:<port> (issue 39 §1),
+ * the same device on another server: sign in, a customer saved from its dialog, Relatórios past
+ * its first download. Each address is a full navigation, and over http WebKit keeps the page left
+ * in its back/forward cache (it honours the shell's no-store only over https): that frozen page
+ * held its IndexedDB connections and RxDB's leader lock, and the dialog stayed on 'Salvando...',
+ * Relatórios on 'Baixando dados da oficina…' (src/app/frozen-page.ts).
+ */
+/** What the page knows of the network (a failure's report): online, /api/health from it, its API requests. */
+async function networkSeen(p: EnginePage): Promise<string> {
+  return p
+    .run<string>(
+      `return (async () => {
+        let health;
+        try { const r = await fetch('/api/health'); health = r.status + ' ' + (await r.text()); } catch (e) { health = 'failed: ' + e; }
+        const requests = performance.getEntriesByType('resource').filter((r) => r.name.includes('/api/'))
+          .map((r) => r.name.replace(location.origin, '') + ' at ' + Math.round(r.startTime) + ' ms, ' + Math.round(r.duration) + ' ms, ' + r.responseStatus);
+        return JSON.stringify({ onLine: navigator.onLine, health, serviceWorker: !!navigator.serviceWorker.controller, requests });
+      })()`,
+    )
+    .catch((e: Error) => e.message);
+}
+
+export async function plainHttpFlow(p: EnginePage, customer: string): Promise<void> {
+  const plain = await startServer();
+  try {
+    p.setOrigin(plain.url);
+    await signInFirstTime(p);
+    await waitForServiceWorker(p);
+    await addCustomer(p, customer, '(35) 97777-1234');
+    await p.goto('/adm/reports');
+    await p.waitForText(STAFF_SCREENS[4][1]).catch(async (err) => {
+      console.log(`[${p.engine}] over http the page sees: ${await networkSeen(p)}`);
+      throw err;
+    });
+    expect(await p.text()).not.toContain('Baixando dados da oficina');
+    assertNothingBroken('/adm/reports (http)', await p.text());
+  } finally {
+    await plain.dispose();
+  }
+}
+
 export interface EngineUnderTest {
   engine: EngineName;
   /** The people in this engine's flow (their names tell the screenshots apart). */
@@ -217,6 +259,8 @@ export interface EngineUnderTest {
   open(flow: FlowServer, certs: TestCertificates): Promise<{ page: EnginePage; close(): Promise<void> }>;
   /** The phone width asked for; the engine may give more (WebKitGTK's window: 447 px). */
   phoneWidth(given: number): void;
+  /** Also the flow over plain http on 127.0.0.1 (plainHttpFlow), with this customer. */
+  plainHttpCustomer?: string;
 }
 
 /**
@@ -277,5 +321,16 @@ export function engineSuite(e: EngineUnderTest): void {
       await openEveryScreen(page());
       await screenshots(page(), 'desktop', code);
     });
+
+    if (e.plainHttpCustomer) {
+      const customer = e.plainHttpCustomer;
+      test('the machine itself over plain http on 127.0.0.1 (npm start): sign in, a customer, Relatórios', async () => {
+        try {
+          await plainHttpFlow(page(), customer);
+        } finally {
+          page().setOrigin(flow.origin);
+        }
+      });
+    }
   });
 }

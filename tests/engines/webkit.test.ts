@@ -1,7 +1,8 @@
 /**
  * Issue 29: WebKit — the engine of every iPhone browser — end to end over HTTPS on forja.test
  * (tests/support/engines.ts says how), at the smallest width WebKitGTK's window allows and at
- * 1280×800. Offline is the server stopped: WebKitGTK has no network emulation.
+ * 1280×800. Offline is the server stopped: WebKitGTK has no network emulation. Then the same
+ * device on `npm start`'s plain http://127.0.0.1 (issue 39 §1).
  */
 import { expect } from 'vitest';
 import { openWebKit, startXvfb } from '../support/engines';
@@ -11,6 +12,8 @@ engineSuite({
   engine: 'webkit',
   customer: 'Maria Safari',
   offlineCustomer: 'João Sem Sinal',
+  // And plain http on the machine itself (issue 39 §1): WebKit's back/forward cache over http.
+  plainHttpCustomer: 'Clara do Balcão',
   // GTK keeps the window at least 447 px wide: still a phone's layout.
   phoneWidth: (width) => expect(width).toBeLessThanOrEqual(480),
   async open(flow, certs) {

@@ -34,6 +34,8 @@ export type EngineName = 'webkit' | 'firefox';
 /** What a test does with a page, the same on both engines. */
 export interface EnginePage {
   engine: EngineName;
+  /** Where `goto` opens paths from now on (another server: the same device opening another address). */
+  setOrigin(origin: string): void;
   /** Opens `origin + path` (a full navigation, as typing the address or opening the installed app). */
   goto(pathname: string): Promise<void>;
   reload(): Promise<void>;
@@ -211,9 +213,11 @@ export async function openWebKit(opts: WebKitOptions): Promise<EnginePage> {
       return el;
     });
 
+  let origin = opts.origin;
   return {
     engine: 'webkit',
-    goto: async (p) => void (await wd.get(opts.origin + p)),
+    setOrigin: (o) => void (origin = o),
+    goto: async (p) => void (await wd.get(origin + p)),
     reload: async () => void (await wd.navigate().refresh()),
     url: () => wd.getCurrentUrl(),
     text: async () => (await wd.executeScript('return document.body ? document.body.innerText : ""')) as string,
@@ -310,7 +314,8 @@ export async function launchFirefox(opts: FirefoxOptions): Promise<FirefoxEngine
   };
 }
 
-function firefoxPage(page: PuppeteerPage, origin: string): EnginePage {
+function firefoxPage(page: PuppeteerPage, firstOrigin: string): EnginePage {
+  let origin = firstOrigin;
   page.setDefaultTimeout(30_000);
   const find = async (script: string, args: unknown[], what: string, timeoutMs = 20_000): Promise<ElementHandle<Element>> =>
     poll(what, timeoutMs, async () => {
@@ -329,6 +334,7 @@ function firefoxPage(page: PuppeteerPage, origin: string): EnginePage {
   const bodyText = () => page.evaluate(() => (document.body ? document.body.innerText : ''));
   return {
     engine: 'firefox',
+    setOrigin: (o) => void (origin = o),
     goto: async (p) => void (await page.goto(origin + p, { waitUntil: 'load' })),
     reload: async () => void (await page.reload({ waitUntil: 'load' })),
     url: async () => page.url(),
