@@ -28,6 +28,9 @@ const ADMIN_ROUTES = [
   // Photos of an OS (issue 31): the upload and the team's copy (the customer's is /api/public/photos/).
   'POST /api/photos/:id',
   'GET /api/photos/:id',
+  // The shop's A1 for the NFS-e (issue 38): the owner's; a staff session is refused too (nfse-queue.test.ts).
+  'PUT /api/nfse/certificate',
+  'DELETE /api/nfse/certificate',
 ] as const;
 /** Routes anyone may call. Logout ends a session by its own token or cookie (tested in auth.test.ts). */
 const OPEN_ROUTES = [
