@@ -72,7 +72,8 @@ async function validatedStorage(storage: RxStorage<unknown, unknown>, validator:
     const { getValidator } = await import('rxdb/plugins/validate-ajv');
     return validatingStorage(storage, getValidator as never, 'ajv');
   }
-  const { getValidator } = await import('rxdb/plugins/validate-z-schema');
+  // Each schema compiled once (RxDB's getValidator recompiled it for every document: issue 39 §2).
+  const { getValidator } = await import('./z-schema-validator');
   return validatingStorage(storage, getValidator as never, 'z-schema');
 }
 
