@@ -52,6 +52,8 @@ interface Entry extends Municipio {
 
 let entries: Entry[] | null = null;
 let byCode: Map<string, Entry> | null = null;
+/** Entries by search key (a sheet's Cidade resolved per row: one look-up, not a pass over 5,570). */
+let byKey: Map<string, Entry[]> | null = null;
 
 function all(): Entry[] {
   if (entries) return entries;
@@ -65,7 +67,19 @@ function all(): Entry[] {
   }
   entries = list;
   byCode = new Map(list.map((e) => [e.code, e]));
+  byKey = new Map();
+  for (const e of list) {
+    const same = byKey.get(e.key);
+    if (same) same.push(e);
+    else byKey.set(e.key, [e]);
+  }
   return list;
+}
+
+/** The entries whose search key is `key`, in the list's order. */
+function withKey(key: string): Entry[] {
+  all();
+  return byKey!.get(key) ?? [];
 }
 
 const plain = (e: Entry): Municipio => ({ code: e.code, name: e.name, uf: e.uf });
@@ -159,11 +173,11 @@ export function resolveMunicipio(city: string | null | undefined, ufText?: strin
   if (ufText != null && String(ufText).trim() !== '' && typedUf === null) return { ok: false, reason: 'not_found' };
   if (typedUf && split.uf && typedUf !== split.uf) return { ok: false, reason: 'uf_mismatch' };
   const uf = typedUf ?? split.uf;
-  let matches = all().filter((e) => e.key === q && (uf === null || e.uf === uf));
+  let matches = withKey(q).filter((e) => uf === null || e.uf === uf);
   // 'Belo Horizonte MG' split wrongly would find nothing; the whole cell as a name is tried too.
   if (matches.length === 0 && split.uf && !typedUf) {
     const whole = municipioSearchKey(city);
-    matches = all().filter((e) => e.key === whole);
+    matches = withKey(whole);
   }
   if (matches.length === 1) return { ok: true, municipio: plain(matches[0]) };
   return { ok: false, reason: matches.length === 0 ? 'not_found' : 'ambiguous' };
