@@ -5,7 +5,7 @@
 import type { Database } from '../db/types';
 import { getPublicCompany } from './company';
 import { requireAccess, type QuotationAccess } from './access';
-import { peekQuotation, viewQuotation } from './quotations';
+import { peekQuotation, quotationGuard, viewQuotation } from './quotations';
 import { PublicViewCache } from './view-cache';
 
 export class PublicAnswers {
@@ -24,10 +24,22 @@ export class PublicAnswers {
   }
 
   /**
-   * GET /api/public/quotations/:code — once `access` opens it (public/access.ts: a kept answer is
-   * checked against what opens it, kept beside it); the first one marks the quotation viewed.
+   * Refuses `access` unless it opens the quotation, reading the database whether the code is
+   * live or not (issue 40 §5): the cache answered a refusal for a live code from memory (~2 ms)
+   * and one for an unknown code from the database (~3.5 ms), which told live codes apart. Only
+   * a request let through here may be answered from memory.
+   */
+  private async requireOpen(code: unknown, access: QuotationAccess): Promise<void> {
+    requireAccess(await quotationGuard(this.db, code), access);
+  }
+
+  /**
+   * GET /api/public/quotations/:code — once `access` opens it (public/access.ts: checked against
+   * the database first, then against what opens the kept answer, kept beside it); the first one
+   * marks the quotation viewed.
    */
   async quotation(code: unknown, access: QuotationAccess): Promise<string> {
+    await this.requireOpen(code, access);
     const kept = await this.cache.quotationJson(code, () => viewQuotation(this.db, code, access));
     requireAccess(kept.guard, access);
     return kept.json;
@@ -39,6 +51,7 @@ export class PublicAnswers {
    * else read as it stands — and not kept, or the API would answer it without the first view.
    */
   async quotationForPage(code: string, access: QuotationAccess): Promise<string> {
+    await this.requireOpen(code, access);
     const kept = this.cache.keptQuotationJson(code);
     if (!kept) return JSON.stringify(await peekQuotation(this.db, code, access));
     requireAccess(kept.guard, access);

@@ -105,6 +105,26 @@ async function findByCode(q: Queryable, code: string, access: QuotationAccess): 
   return { doc: rowToDoc(QUOTATIONS, rows[0]), customerName: rows[0].customer_name ?? null, guard: guard! };
 }
 
+/**
+ * What opens the live quotation with this code (null: there is none) — read from the database
+ * every time, for known and unknown codes alike (issue 40 §5): the answers' cache
+ * (public/view-cache.ts) then serves only a request this has let through, so how fast a request
+ * without access is refused never tells whether its code is live.
+ */
+export async function quotationGuard(q: Queryable, rawCode: unknown): Promise<AccessGuard | null> {
+  const code = requireCode(rawCode);
+  // Codes are at most 32 characters; anything longer cannot exist (as findByCode).
+  if (code.length > 64) return null;
+  const { rows } = await q.query<{ link_secret: unknown; customer_phone: string | null }>(
+    `SELECT q.link_secret, c.phone AS customer_phone
+       FROM quotations q
+       LEFT JOIN customers c ON c.id = q.customer_id AND NOT c._deleted
+      WHERE lower(q.code) = lower($1) AND NOT q._deleted`,
+    [code],
+  );
+  return rows[0] ? guardOf(rows[0].link_secret, rows[0].customer_phone ?? null) : null;
+}
+
 /** A public view and what opens it (kept beside the view by the answers' cache). */
 export interface GuardedView {
   view: PublicQuotation;
