@@ -29,6 +29,7 @@ import { PushRecord, recordRejection } from './refusals';
 import { photoChange, dropPhotoBytes } from './photo-rules';
 import { Refusal } from './refusal';
 import { nfseChange, nfseCreated, releaseNfseNumber } from './nfse-rules';
+import { checkWarranty, checkWorkOrderDeletion, eventTimeFloor, workOrderOpenings } from './work-order-rules';
 import { existingIds, firstVersion, insertMany, keepFirstVersion, lockWrites, readStored, writeDoc, type StoredDoc, type Writer } from './store';
 
 export interface PushRow {
@@ -92,20 +93,29 @@ function lacksServerStamps(pushed: PlainDoc, stored: Doc): boolean {
   return (pushed.created_by ?? null) !== (stored.created_by ?? null) || createdAtMoved(pushed, stored);
 }
 
-/** A document the server has never stored: created_by is the writer, created_at never in the future. */
-function newDocument(doc: PlainDoc, writer: Writer): PlainDoc {
+/** The opening instant of the OSes a batch of work_order_events names (work-order-rules.ts); empty otherwise. */
+type Openings = ReadonlyMap<string, string>;
+const NO_OPENINGS: Openings = new Map();
+
+/**
+ * A document the server has never stored: created_by is the writer, created_at never in the
+ * future — and an OS's history entry never before the OS was opened (issue 40 §4).
+ */
+function newDocument(doc: PlainDoc, writer: Writer, openings: Openings = NO_OPENINGS): PlainDoc {
   const now = new Date().toISOString();
-  const createdAt = typeof doc.created_at === 'string' && doc.created_at < now ? doc.created_at : now;
+  let createdAt = typeof doc.created_at === 'string' && doc.created_at < now ? doc.created_at : now;
+  if (openings.size > 0) createdAt = eventTimeFloor(createdAt, doc.work_order_id, openings);
   return { ...doc, created_at: createdAt, created_by: writer.userId };
 }
 
-async function applyRow(tx: Queryable, collection: SyncedCollection, row: PushRow, doc: PlainDoc, writer: Writer): Promise<RowResult> {
+async function applyRow(tx: Queryable, collection: SyncedCollection, row: PushRow, doc: PlainDoc, writer: Writer, openings: Openings): Promise<RowResult> {
   const def = TABLES[collection];
   const stored = await readStored(tx, def, doc.id as string);
   if (!stored) {
     // A photo is created by the upload of its bytes (photos/routes.ts), never by a push.
     if (collection === 'work_order_photos') throw new Refusal('photo_upload_only');
-    const created = newDocument(collection === 'nfse' ? nfseCreated(doc, writer) : doc, writer);
+    if (collection === 'work_orders') await checkWarranty(tx, doc, null, writer);
+    const created = newDocument(collection === 'nfse' ? nfseCreated(doc, writer) : doc, writer, openings);
     const written = await writeDoc(tx, def, created, writer);
     // A device clock ahead: the server moved created_at back to now. Answer the stored document
     // so the device adopts it at once — its pull may already have passed this version while the
@@ -137,6 +147,7 @@ async function applyRow(tx: Queryable, collection: SyncedCollection, row: PushRo
   if (collection === 'catalog_items' && candidate._deleted === true && stored.doc._deleted !== true) {
     await refuseCatalogDeletionInUse(tx, stored.doc);
   }
+  if (collection === 'work_orders') checkWorkOrderDeletion(candidate, stored.doc, writer);
 
   // No assumed master on a stored document: the device never learnt the server has it — its
   // create's answer was lost, or it kept unsynced writes through a full resync. What it pushes
@@ -144,6 +155,7 @@ async function applyRow(tx: Queryable, collection: SyncedCollection, row: PushRo
   const base = row.assumedMasterState
     ? canonicalBase(collection, row.assumedMasterState)
     : canonicalBase(collection, await firstVersion(tx, def, stored.doc));
+  if (collection === 'work_orders') await checkWarranty(tx, candidate, base, writer);
   await keepFirstVersion(tx, def, stored.doc);
   if (sameContent(base, stored.doc)) {
     const written = await writeDoc(tx, def, candidate, writer);
@@ -287,12 +299,15 @@ function pushTransaction(db: Database, collection: SyncedCollection, rows: PushR
     }
 
     const stored = await existingIds(tx, def, valid.map((v) => v.doc.id as string));
+    const openings = collection === 'work_order_events' ? await workOrderOpenings(tx, valid.map((v) => String(v.doc.work_order_id))) : NO_OPENINGS;
     const fresh: typeof valid = [];
     const seen = new Set<string>();
     for (const v of valid) {
       const id = v.doc.id as string;
-      // (New documents whose created_at the server moves back go one by one: they are answered.)
-      if (!stored.has(id) && !seen.has(id) && newDocument(v.doc, writer).created_at === v.doc.created_at) fresh.push(v);
+      // (New documents whose created_at the server moves go one by one: they are answered. So
+      // does a new OS with a Garantia from staff: its rule reads the company's days.)
+      const ruled = collection === 'work_orders' && writer.role !== 'owner' && v.doc.warranty_until != null;
+      if (!stored.has(id) && !seen.has(id) && !ruled && newDocument(v.doc, writer, openings).created_at === v.doc.created_at) fresh.push(v);
       seen.add(id);
     }
     let done = new Set<(typeof valid)[number]>();
@@ -301,7 +316,7 @@ function pushTransaction(db: Database, collection: SyncedCollection, rows: PushR
       const savepoint = !lean || out.rejections.length > 0;
       if (savepoint) await tx.query('SAVEPOINT push_bulk');
       try {
-        await insertMany(tx, def, fresh.map((v) => newDocument(v.doc, writer)), writer);
+        await insertMany(tx, def, fresh.map((v) => newDocument(v.doc, writer, openings)), writer);
         if (savepoint) await tx.query('RELEASE SAVEPOINT push_bulk');
         done = new Set(fresh);
       } catch (err) {
@@ -323,7 +338,7 @@ function pushTransaction(db: Database, collection: SyncedCollection, rows: PushR
       const from = mark();
       if (savepoints) await tx.query('SAVEPOINT push_row');
       try {
-        const result = await applyRow(tx, collection, row, doc, writer);
+        const result = await applyRow(tx, collection, row, doc, writer, openings);
         if (savepoints) await tx.query('RELEASE SAVEPOINT push_row');
         if (result.kind === 'conflict') out.masters.push(result.master);
       } catch (err) {
