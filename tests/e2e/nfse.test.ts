@@ -95,6 +95,8 @@ test('asked offline on a phone, emitted by the server once online, its DANFSe do
   const section = page.getByTestId('nfse-section');
   await section.getByText('Nenhuma nota fiscal emitida para este serviço.').waitFor({ timeout: 30_000 });
 
+  // The shop's settings are on the phone (the button shows) before the signal goes.
+  await section.getByRole('button', { name: 'Emitir NFS-e' }).waitFor();
   await context.setOffline(true);
   await section.getByRole('button', { name: 'Emitir NFS-e' }).click();
   const dialog = page.getByTestId('emit-nfse');

@@ -8,15 +8,19 @@ import { Button, Stack, Text } from '@chakra-ui/react';
 import { FileText } from 'lucide-react';
 import type { FiscalSettings, NfseDoc } from '@shared';
 import { useCompanyProfile } from '../../data/db/company';
+import { useFirstDownload } from '../../data/db/first-download';
 import { nfseCommands, useJobNotes, type NfseJob } from '../../data/db/nfse';
 import { useMyRole } from '../../data/db/staff';
 import { useIsPending } from '../../data/db/sync-status';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { firstDownloadText } from '../../ui/firstDownloadText';
 import { toaster } from '../../ui/toaster';
 import { CancelNfseDialog } from './CancelNfseDialog';
 import { EmitNfseDialog, type EmitDefaults } from './EmitNfseDialog';
 import { NF } from './messages';
 import { NoteStatus, type NoteActions } from './NoteStatus';
+
+const FIRST_DOWNLOAD = ['company', 'nfse'] as const;
 
 export interface NfsePanelProps {
   job: NfseJob;
@@ -42,6 +46,9 @@ export function NfsePanel({ job, defaults }: NfsePanelProps) {
   const [discarding, setDiscarding] = useState<NfseDoc | null>(null);
   const [cancelling, setCancelling] = useState<NfseDoc | null>(null);
   const fiscal = (company?.fiscal as FiscalSettings | null | undefined) ?? null;
+  // Before the shop's settings and notes have reached a new device, "no note" and "not configured"
+  // would be false: say they are still downloading.
+  const download = useFirstDownload(FIRST_DOWNLOAD);
   const previous = notes.filter((n) => n !== current && n.status === 'cancelled');
 
   const actions: NoteActions = {
@@ -55,6 +62,10 @@ export function NfsePanel({ job, defaults }: NfsePanelProps) {
     <Stack gap="3" data-testid="nfse-panel">
       {current ? (
         <NoteStatus note={current} pending={pending} actions={actions} />
+      ) : !download.done ? (
+        <Text color="fg.muted" data-testid="nfse-downloading">
+          {firstDownloadText(download)}
+        </Text>
       ) : (
         <Stack gap="2" align="start">
           <Text color="fg.muted">{NF.none}</Text>
