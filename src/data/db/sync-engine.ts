@@ -132,6 +132,31 @@ export class SyncEngine {
         }
       },
     }, opts.streamMaxBackoffMs);
+    if (opts.watchBrowserOnline && typeof window !== 'undefined') this.closeStreamWhenKept();
+  }
+
+  /**
+   * A page WebKit keeps in its back/forward cache (plain http, issue 39 §1) would keep its change
+   * stream open, frozen: one of the origin's six connections for each page left, until the live
+   * page's pulls queue behind them and time out ('Sem conexão' with the server up). A kept page
+   * closes its stream; brought back, it opens it again.
+   */
+  private closeStreamWhenKept(): void {
+    let streamingWhenKept = false;
+    const kept = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      streamingWhenKept = this.stream.running;
+      this.stream.stop();
+    };
+    const back = (event: PageTransitionEvent) => {
+      if (event.persisted && streamingWhenKept && !this.stopped) this.stream.start();
+    };
+    window.addEventListener('pagehide', kept);
+    window.addEventListener('pageshow', back);
+    this.cleanups.push(() => {
+      window.removeEventListener('pagehide', kept);
+      window.removeEventListener('pageshow', back);
+    });
   }
 
   /** Loads the persisted state; call before any local write. */

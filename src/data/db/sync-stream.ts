@@ -27,6 +27,11 @@ export class SyncStreamReader {
     private readonly maxBackoffMs = 30_000,
   ) {}
 
+  /** Started and not stopped since (connected, or waiting to reconnect). */
+  get running(): boolean {
+    return !this.stopped;
+  }
+
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
