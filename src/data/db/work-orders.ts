@@ -315,6 +315,16 @@ export function createWorkOrderCommands(getDb: () => Promise<ForjaDatabase>) {
         throw new DataError('not_found', WORK_ORDER_MESSAGES.photoNotFound);
       }
     },
+    /**
+     * Deletes a whole OS: the owner's, like deleting one photo (issue 40 §6) — its stages,
+     * Garantia and photos leave the customer's page with it; the server refuses anyone else's
+     * deletion too. Its history, materials and photos stay as they are (the stock is not given back).
+     */
+    async remove(id: string, role: 'owner' | 'staff' | null): Promise<void> {
+      if (role !== 'owner') throw new DataError('owner_only', WORK_ORDER_MESSAGES.ownerOnly);
+      const fdb = await getDb();
+      if (!(await removeDocument(fdb, 'work_orders', id))) throw new DataError('not_found', WORK_ORDER_MESSAGES.notFound);
+    },
     /** Deletes a photo: the owner's (the server refuses anyone else's deletion too). */
     async removePhoto(photoId: string, role: 'owner' | 'staff' | null): Promise<void> {
       if (role !== 'owner') throw new DataError('owner_only', WORK_ORDER_MESSAGES.ownerOnly);

@@ -12,6 +12,7 @@ import { useMyRole } from '../../data/db/staff';
 import { useWorkOrder, useWorkOrderQuotation } from '../../data/db/work-orders';
 import { formatBRL } from '../../domain/money';
 import { Delivery } from './Delivery';
+import { DeleteWorkOrder } from './DeleteWorkOrder';
 import { MoveHistory, Notes } from './History';
 import { Materials } from './Materials';
 import { SV } from './messages';
@@ -144,6 +145,11 @@ export function WorkOrderPage({ id, receivable, photos, fiscal }: Props) {
       <Section title={SV.history} testId="history-section">
         <MoveHistory order={order} nameOf={nameOf} />
       </Section>
+
+      {/* The owner's only (issue 40 §6): staff are not offered it. */}
+      <Box alignSelf="end">
+        <DeleteWorkOrder id={order.id} code={order.code} role={role} onDeleted={back} />
+      </Box>
     </Stack>
   );
 }

@@ -90,4 +90,12 @@ export const SV = {
   receiptShareError: 'Não foi possível compartilhar o comprovante.',
   receiptError: 'Não foi possível gerar o comprovante.',
   someone: 'alguém da equipe',
+  // Excluir OS: the owner's only (issue 40 §6).
+  remove: 'Excluir OS',
+  removeTitle: 'Excluir ordem de serviço?',
+  removeMessage: (code: string) =>
+    `A OS ${code} sai da lista de serviços e o cliente deixa de ver as etapas, a garantia e as fotos dela na página do orçamento. Isso não pode ser desfeito.`,
+  removeConfirm: 'Excluir',
+  removing: 'Excluindo...',
+  removed: (code: string) => `Ordem de serviço ${code} excluída.`,
 } as const;
