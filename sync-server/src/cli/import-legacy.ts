@@ -16,6 +16,7 @@ import { requestImportLegacy } from '../local-admin';
 import { usePrivateUmask } from '../private-files';
 import { importLegacy, type LegacyImportReport } from '../legacy/import';
 import { readExportFolder } from '../legacy/files';
+import { encodingLines } from '../legacy/encoding';
 import { formatLegacyReport } from '../legacy/report';
 import { describeDatabase, hasForjaSchema, pgliteExists, refusePglite, refuseWithoutSchema, type ToolNames } from './database';
 
@@ -63,6 +64,8 @@ async function run() {
   const config = loadConfig();
   // Every file is read before the database is touched: one that cannot be read changes nothing.
   const files = readExportFolder(args.dir);
+  // Which encoding each file was read in (issue 40 §6): a wrong guess garbles every accent.
+  for (const line of encodingLines(Object.values(files))) console.log(line);
   if (!config.databaseUrl && !pgliteExists(config)) throw refusePglite(config, TOOL);
   const options = { onlyNew: args.onlyNew, dryRun: args.dryRun };
   let db;

@@ -4,7 +4,7 @@
  * The hosted service's table editor ("Export to CSV") writes UTF-8, ',' between fields, a
  * header row with the column names, quotes around fields with commas, quotes or line breaks,
  * and JSON columns as JSON text. A file opened and saved again in a Brazilian Excel comes back
- * in Windows-1252 with ';': both are read. The parsing is papaparse's; a file that cannot be
+ * in Windows-1252 with ';': both are read (which one a file is: legacy/encoding.ts). The parsing is papaparse's; a file that cannot be
  * read as a table (an unclosed quote, no header with the needed columns) throws LegacyFileError
  * and the import changes nothing.
  */
@@ -29,16 +29,6 @@ export interface CsvTable {
 
 /** Largest export file read (bytes): a table bigger than this is not an old system's history. */
 export const MAX_LEGACY_FILE_BYTES = 50 * 1024 * 1024;
-
-/** The file's bytes as text: strict UTF-8 (BOM or not) first, Windows-1252 as the fallback. */
-export function decodeCsvBytes(bytes: Uint8Array): string {
-  const body = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(body);
-  } catch {
-    return new TextDecoder('windows-1252').decode(body);
-  }
-}
 
 /** The separator of the header line (outside quotes): ',' (the export), ';' (Excel pt-BR) or a tab. */
 function guessDelimiter(text: string): string {

@@ -5,7 +5,8 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { LegacyFileError, MAX_LEGACY_FILE_BYTES, decodeCsvBytes } from './csv';
+import { LegacyFileError, MAX_LEGACY_FILE_BYTES } from './csv';
+import { decodeLegacyFile } from './encoding';
 import { LEGACY_TABLES, type LegacyExport } from './import';
 
 const TABLES = [...LEGACY_TABLES, 'users'] as const;
@@ -49,7 +50,9 @@ export function readExportFolder(dir: string): LegacyExport {
       if (err instanceof LegacyFileError) throw err;
       throw new LegacyFileError(`${files[0]}: não foi possível ler o arquivo (${(err as NodeJS.ErrnoException).code ?? String(err)}).`);
     }
-    out[table] = { fileName: files[0], text: decodeCsvBytes(bytes) };
+    // Each file's encoding decided by its own bytes (legacy/encoding.ts); the CLI says which.
+    const { text, encoding, invalidLines } = decodeLegacyFile(bytes);
+    out[table] = { fileName: files[0], text, encoding, invalidLines };
   }
   if (!LEGACY_TABLES.some((t) => out[t])) {
     throw new LegacyFileError(

@@ -23,6 +23,7 @@ import { PHONE_KEY_SQL } from '../migrations/003-phone-key';
 import { existingIds, insertMany, lockWrites, type Writer } from '../sync/store';
 import { validateDocument } from '../sync/validate';
 import { LegacyFileError, parseCsv, type CsvTable } from './csv';
+import type { LegacyEncoding } from './encoding';
 import { MAPPERS, REQUIRED_COLUMNS, invalidFieldsReason, type LegacyTable } from './map';
 
 export { LegacyFileError } from './csv';
@@ -32,6 +33,10 @@ export const LEGACY_TABLES: readonly LegacyTable[] = ['customers', 'quotations',
 export interface LegacyFile {
   fileName: string;
   text: string;
+  /** How the file was decoded (legacy/encoding.ts), when it was read from disk. */
+  encoding?: LegacyEncoding;
+  /** Its lines with bytes that were not valid UTF-8 (read as '�'). */
+  invalidLines?: number[];
 }
 
 export type LegacyExport = Partial<Record<LegacyTable | 'users', LegacyFile>>;
