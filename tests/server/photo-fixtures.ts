@@ -5,7 +5,7 @@
  */
 import { deflateSync } from 'node:zlib';
 
-const bytes = (...parts: (Uint8Array | number[] | string)[]): Uint8Array => {
+export const bytes = (...parts: (Uint8Array | number[] | string)[]): Uint8Array => {
   const arrays = parts.map((p) => (typeof p === 'string' ? new TextEncoder().encode(p) : p instanceof Uint8Array ? p : Uint8Array.from(p)));
   const out = new Uint8Array(arrays.reduce((n, a) => n + a.length, 0));
   let at = 0;
@@ -93,7 +93,7 @@ export const CLEAN_JPEG = Uint8Array.from(
   ),
 );
 
-function jpegSegment(marker: number, payload: Uint8Array | string): Uint8Array {
+export function jpegSegment(marker: number, payload: Uint8Array | string): Uint8Array {
   const p = typeof payload === 'string' ? new TextEncoder().encode(payload) : payload;
   return bytes([0xff, marker], be16(p.length + 2), p);
 }
@@ -192,22 +192,134 @@ export function pngWithMetadata(): Uint8Array {
 // ---------------------------------------------------------------------------------------------
 
 /** The image chunk (VP8L) of a 1×1 lossless WebP. */
-const VP8L_1X1 = Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64').subarray(12);
+export const VP8L_1X1 = Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64').subarray(12);
 
-function riff(...chunks: Uint8Array[]): Uint8Array {
+export function riff(...chunks: Uint8Array[]): Uint8Array {
   const body = bytes('WEBP', ...chunks);
   return bytes('RIFF', le32(body.length), body);
 }
 
-function webpChunk(type: string, data: Uint8Array | string): Uint8Array {
+export function webpChunk(type: string, data: Uint8Array | string): Uint8Array {
   const d = typeof data === 'string' ? new TextEncoder().encode(data) : data;
   return bytes(type, le32(d.length), d, d.length % 2 ? [0] : []);
 }
 
-const vp8x = (flags: number) => webpChunk('VP8X', bytes([flags, 0, 0, 0], [0, 0, 0], [0, 0, 0]));
+export const vp8x = (flags: number) => webpChunk('VP8X', bytes([flags, 0, 0, 0], [0, 0, 0], [0, 0, 0]));
 
 /** A 1×1 WebP with an extended header (VP8X) and no metadata. */
 export const cleanWebp = () => riff(vp8x(0), Uint8Array.from(VP8L_1X1));
 /** The same with EXIF (GPS) and XMP chunks, their VP8X flags set, and data after the container. */
 export const webpWithMetadata = () =>
   bytes(riff(vp8x(0x08 | 0x04), Uint8Array.from(VP8L_1X1), webpChunk('EXIF', exifTiffWithGps()), webpChunk('XMP ', XMP)), 'trailing');
+
+// ---------------------------------------------------------------------------------------------
+// Files carrying what the deny-list let through (issue 40 §2)
+// ---------------------------------------------------------------------------------------------
+
+/** Adobe's APP14 as it must stay: 'Adobe', version 100, flags, colour transform 1 (12 bytes). */
+export const ADOBE_HEADER = jpegSegment(0xee, bytes('Adobe', [0, 100, 0, 0, 0, 0, 1]));
+
+/**
+ * CLEAN_JPEG with a JFIF thumbnail and HTML after its header, a JFXX thumbnail, an ICC profile
+ * carrying text, Adobe's header with a GPS note after its 12 bytes, JPG7 and EXP segments.
+ */
+export function jpegWithHiddenPayloads(): Uint8Array {
+  const jfif = CLEAN_JPEG.slice(6, 20); // APP0's 14-byte payload, thumbnail 0×0
+  jfif[12] = 1;
+  jfif[13] = 1;
+  return bytes(
+    CLEAN_JPEG.subarray(0, 2),
+    jpegSegment(0xe0, bytes(jfif, [0xff, 0, 0], '<html><body>Rua das Flores, 123</body></html>')),
+    jpegSegment(0xe0, bytes('JFXX\0', [0x13, 1, 1], [0, 0xff, 0], 'thumbnail of the client house')),
+    jpegSegment(0xe2, bytes('ICC_PROFILE\0', [1, 1], 'desc: lat -19.9167 lon -43.9333')),
+    jpegSegment(0xee, bytes('Adobe', [0, 100, 0, 0, 0, 0, 1], 'GPS -19.9167,-43.9333')),
+    jpegSegment(0xf7, 'JPG7 hidden note'),
+    jpegSegment(0xdf, bytes([0x11], 'EXP hidden note')),
+    CLEAN_JPEG.subarray(20),
+  );
+}
+
+/** Text that marks a PNG's ancillary chunk: C2PA's caBX names the device and the place. */
+export const C2PA_TEXT = 'c2pa.manifest: Pixel 9, Rua das Flores 123, -19.9167 -43.9333';
+
+/** The colour chunks a PNG keeps (sRGB, gAMA, cHRM) and tRNS. */
+export const PNG_COLOUR_CHUNKS = [
+  pngChunk('sRGB', Uint8Array.of(0)),
+  pngChunk('gAMA', Uint8Array.from(be32(45455))),
+  pngChunk('cHRM', Uint8Array.from([31270, 32900, 64000, 33000, 30000, 60000, 15000, 6000].flatMap(be32))),
+  pngChunk('tRNS', Uint8Array.from([0, 1, 0, 2, 0, 3])),
+];
+
+/** png() with its colour chunks and caBX (C2PA), iCCP, pHYs, sBIT, a private chunk and APNG's acTL. */
+export function pngWithAncillaryChunks(): Uint8Array {
+  return png({
+    extra: [
+      pngChunk('caBX', C2PA_TEXT),
+      ...PNG_COLOUR_CHUNKS,
+      pngChunk('iCCP', bytes('icc\0', [0], deflateSync(Buffer.from('profile desc: Rua das Flores')))),
+      pngChunk('pHYs', bytes(be32(2835), be32(2835), [1])),
+      pngChunk('sBIT', Uint8Array.of(8, 8, 8)),
+      pngChunk('prVt', 'private: device serial 123456'),
+      pngChunk('acTL', bytes(be32(1), be32(0))),
+    ],
+    late: [pngChunk('caBX', C2PA_TEXT)],
+  });
+}
+
+/** A 1×1 WebP with ICC, C2PA, META and an unknown chunk beside its pixels, VP8X flags and reserved bits set. */
+export function webpWithHiddenChunks(): Uint8Array {
+  return riff(
+    webpChunk('VP8X', bytes([0x20 | 0x08 | 0x04 | 0xc1, 0xaa, 0xbb, 0xcc], [0, 0, 0], [0, 0, 0])),
+    webpChunk('ICCP', 'icc profile desc: Rua das Flores'),
+    Uint8Array.from(VP8L_1X1),
+    webpChunk('C2PA', C2PA_TEXT),
+    webpChunk('META', 'meta: -19.9167 -43.9333'),
+    webpChunk('ABCD', 'private chunk'),
+  );
+}
+
+/** An animated 1×1 WebP (VP8X + ANIM + one ANMF); `junk` puts an unknown chunk inside the frame. */
+export function animatedWebp(junk: boolean): Uint8Array {
+  const frame = bytes([0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0], [100, 0, 0, 0], Uint8Array.from(VP8L_1X1), junk ? webpChunk('XYZW', C2PA_TEXT) : []);
+  return riff(vp8x(0x02), webpChunk('ANIM', bytes([0, 0, 0, 0], [0, 0])), webpChunk('ANMF', frame));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sizes read from the header (issue 40 §3)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A real black-and-white PNG of width×height (1 bit per pixel, all black): tiny to send — 12000×12000
+ * is ~17 KB — and width×height×4 bytes for whoever decodes it.
+ */
+export function bilevelPng(width: number, height: number): Uint8Array {
+  const row = 1 + Math.ceil(width / 8);
+  return bytes(
+    PNG_SIGNATURE,
+    pngChunk('IHDR', bytes(be32(width), be32(height), [1, 0, 0, 0, 0])),
+    pngChunk('IDAT', deflateSync(Buffer.alloc(row * height), { level: 9 })),
+    pngChunk('IEND', new Uint8Array(0)),
+  );
+}
+
+/** CLEAN_JPEG with its frame header (SOF0) saying width×height. */
+export function jpegSaying(width: number, height: number): Uint8Array {
+  const out = Uint8Array.from(CLEAN_JPEG);
+  const sof = Buffer.from(out).indexOf(Buffer.from([0xff, 0xc0]));
+  out.set([...be16(height), ...be16(width)], sof + 5);
+  return out;
+}
+
+/** A lossless WebP whose VP8X canvas and VP8L header both say width×height (pixels not decodable). */
+export function webpSaying(width: number, height: number, opts: { canvas?: boolean } = {}): Uint8Array {
+  const bits = (width - 1) | ((height - 1) << 14);
+  const vp8l = webpChunk('VP8L', bytes([0x2f], le32(bits), [0, 0, 0, 0]));
+  if (opts.canvas === false) return riff(vp8l);
+  const le24 = (n: number) => [n & 0xff, (n >> 8) & 0xff, (n >> 16) & 0xff];
+  return riff(webpChunk('VP8X', bytes([0, 0, 0, 0], le24(width - 1), le24(height - 1))), vp8l);
+}
+
+/** A lossy WebP (simple format) whose VP8 key-frame header says width×height (pixels not decodable). */
+export function lossyWebpSaying(width: number, height: number): Uint8Array {
+  return riff(webpChunk('VP8 ', bytes([0x10, 0x02, 0x00, 0x9d, 0x01, 0x2a], [width & 0xff, width >> 8], [height & 0xff, height >> 8], [0, 0, 0, 0])));
+}

@@ -6,7 +6,23 @@
  */
 import { describe, expect, test } from 'vitest';
 import { stripPhotoMetadata, UnreadableImage } from '../../sync-server/src/photos/strip-metadata';
-import { CLEAN_JPEG, cleanWebp, contains, jpegGps, jpegWithMetadata, png, pngWithMetadata, webpWithMetadata } from './photo-fixtures';
+import {
+  ADOBE_HEADER,
+  animatedWebp,
+  C2PA_TEXT,
+  CLEAN_JPEG,
+  cleanWebp,
+  contains,
+  jpegGps,
+  jpegWithHiddenPayloads,
+  jpegWithMetadata,
+  png,
+  PNG_COLOUR_CHUNKS,
+  pngWithAncillaryChunks,
+  pngWithMetadata,
+  webpWithHiddenChunks,
+  webpWithMetadata,
+} from './photo-fixtures';
 
 describe('JPEG', () => {
   test('a phone photo with EXIF GPS, XMP, comments and trailing data comes out as the clean image', () => {
@@ -18,14 +34,16 @@ describe('JPEG', () => {
     expect(Buffer.from(out).equals(Buffer.from(CLEAN_JPEG))).toBe(true);
   });
 
-  test('a clean JPEG is kept as it is; an ICC profile and the Adobe segment stay (the colours depend on them)', () => {
+  test('a clean JPEG is kept as it is; Adobe\'s 12-byte header stays (its colour transform changes the pixels), an ICC profile goes', () => {
     expect(Buffer.from(stripPhotoMetadata(CLEAN_JPEG, 'image/jpeg')).equals(Buffer.from(CLEAN_JPEG))).toBe(true);
     const seg = (marker: number, text: string) => {
       const p = Buffer.from(text, 'latin1');
       return Buffer.concat([Buffer.from([0xff, marker, (p.length + 2) >> 8, (p.length + 2) & 0xff]), p]);
     };
-    const withColour = Buffer.concat([Buffer.from(CLEAN_JPEG.subarray(0, 20)), seg(0xe2, 'ICC_PROFILE\0\x01\x01profile'), seg(0xee, 'Adobe\0d\0\0\0\0\x01'), Buffer.from(CLEAN_JPEG.subarray(20))]);
-    expect(Buffer.from(stripPhotoMetadata(withColour, 'image/jpeg')).equals(withColour)).toBe(true);
+    const adobe = seg(0xee, 'Adobe\0d\0\0\0\0\x01');
+    const withColour = Buffer.concat([Buffer.from(CLEAN_JPEG.subarray(0, 20)), seg(0xe2, 'ICC_PROFILE\0\x01\x01profile'), adobe, Buffer.from(CLEAN_JPEG.subarray(20))]);
+    const kept = Buffer.concat([Buffer.from(CLEAN_JPEG.subarray(0, 20)), adobe, Buffer.from(CLEAN_JPEG.subarray(20))]);
+    expect(Buffer.from(stripPhotoMetadata(withColour, 'image/jpeg')).equals(kept)).toBe(true);
   });
 
   test('stuffed bytes and restart markers inside the scan are pixels, kept as they are', () => {
@@ -84,5 +102,46 @@ describe('WebP', () => {
     const bad = Buffer.from(cleanWebp());
     bad.writeUInt32LE(1000, 16); // VP8X claims 1000 bytes
     expect(() => stripPhotoMetadata(bad, 'image/webp')).toThrow(UnreadableImage);
+  });
+});
+
+describe('an allow-list: only what draws the image stays (issue 40 §2)', () => {
+  test('JPEG: a JFIF thumbnail and what follows its header, JFXX, an ICC profile, Adobe beyond its 12 bytes, JPGn and EXP all go', () => {
+    const input = jpegWithHiddenPayloads();
+    const out = stripPhotoMetadata(input, 'image/jpeg');
+    for (const text of ['<html>', 'Rua das Flores', 'JFXX', 'thumbnail', 'ICC_PROFILE', '-19.9167', 'JPG7', 'EXP hidden']) {
+      expect(contains(input, text), text).toBe(true);
+      expect(contains(out, text), text).toBe(false);
+    }
+    // What stays: the clean image with a bare JFIF (thumbnail 0×0) and Adobe's bare header.
+    const expected = Buffer.concat([Buffer.from(CLEAN_JPEG.subarray(0, 20)), Buffer.from(ADOBE_HEADER), Buffer.from(CLEAN_JPEG.subarray(20))]);
+    expect(Buffer.from(out).equals(expected)).toBe(true);
+  });
+
+  test('JPEG: bytes after the scan with no end marker are refused, not kept as pixels', () => {
+    const noEoi = Buffer.concat([Buffer.from(CLEAN_JPEG.subarray(0, CLEAN_JPEG.length - 2)), Buffer.from('GPS -19.9167,-43.9333')]);
+    expect(() => stripPhotoMetadata(noEoi, 'image/jpeg')).toThrow(UnreadableImage);
+  });
+
+  test('PNG: caBX (C2PA), iCCP, pHYs, sBIT, private and APNG chunks go; IHDR, IDAT, IEND and sRGB, gAMA, cHRM, tRNS stay', () => {
+    const input = pngWithAncillaryChunks();
+    const out = stripPhotoMetadata(input, 'image/png');
+    for (const text of ['caBX', C2PA_TEXT, 'iCCP', 'pHYs', 'sBIT', 'prVt', 'acTL']) {
+      expect(contains(input, text), text).toBe(true);
+      expect(contains(out, text), text).toBe(false);
+    }
+    expect(Buffer.from(out).equals(Buffer.from(png({ extra: PNG_COLOUR_CHUNKS })))).toBe(true);
+  });
+
+  test('WebP: ICCP, C2PA, META and unknown chunks go; VP8X keeps only its alpha and animation flags', () => {
+    const out = stripPhotoMetadata(webpWithHiddenChunks(), 'image/webp');
+    for (const text of ['ICCP', 'C2PA', 'META', 'ABCD', C2PA_TEXT, 'Rua das Flores']) expect(contains(out, text), text).toBe(false);
+    expect(Buffer.from(out).equals(Buffer.from(cleanWebp()))).toBe(true);
+  });
+
+  test('WebP: an unknown chunk inside an animation frame goes; the animation stays', () => {
+    const out = stripPhotoMetadata(animatedWebp(true), 'image/webp');
+    expect(contains(out, C2PA_TEXT)).toBe(false);
+    expect(Buffer.from(out).equals(Buffer.from(animatedWebp(false)))).toBe(true);
   });
 });

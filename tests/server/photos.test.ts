@@ -11,7 +11,20 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PHOTO_MAX_BYTES, PHOTOS_PER_WORK_ORDER_MAX } from '@shared';
 import { backends, signIn, startTestServer, type TestServer } from '../support/server';
 import { editStored, pull, pullAll } from './sync-fixtures';
-import { CLEAN_JPEG, contains, jpegGps, jpegWithMetadata, png, pngWithMetadata, webpWithMetadata, cleanWebp } from './photo-fixtures';
+import {
+  C2PA_TEXT,
+  CLEAN_JPEG,
+  contains,
+  jpegGps,
+  jpegWithHiddenPayloads,
+  jpegWithMetadata,
+  png,
+  pngWithAncillaryChunks,
+  pngWithMetadata,
+  webpWithHiddenChunks,
+  webpWithMetadata,
+  cleanWebp,
+} from './photo-fixtures';
 import { fetchPhoto, storedWorkOrder, uploadPhoto } from './work-order-fixtures';
 
 type Doc = Record<string, unknown> & { id: string };
@@ -84,6 +97,29 @@ describe.each(backends())('photo upload and serving (%s)', (backend) => {
     // The document reaches devices through pull like any change.
     const page = await pull<Doc>(server, owner, 'work_order_photos', before);
     expect(page.body.documents.map((d) => d.id)).toContain(id);
+  });
+
+  test('what the deny-list let through (thumbnails, HTML, ICC, C2PA, private chunks) is in neither the stored nor the customer\'s copy (issue 40 §2)', async () => {
+    const os = await storedWorkOrder(server, staff);
+    const cases: [Uint8Array, string[]][] = [
+      [jpegWithHiddenPayloads(), ['<html>', 'Rua das Flores', 'JFXX', 'ICC_PROFILE', '-19.9167', 'JPG7', 'EXP hidden']],
+      [pngWithAncillaryChunks(), ['caBX', C2PA_TEXT, 'iCCP', 'prVt', 'pHYs']],
+      [webpWithHiddenChunks(), ['C2PA', 'META', 'ICCP', C2PA_TEXT, 'Rua das Flores']],
+    ];
+    for (const [input, hidden] of cases) {
+      const id = randomUUID();
+      const res = await uploadPhoto(server, id, input, { workOrderId: os.id, token: staff });
+      expect(res.status).toBe(201);
+      expect((await editStored(server, staff, 'work_order_photos', id, { show_to_customer: true })).rejections).toEqual([]);
+      const stored = (await server.db.query<{ bytes: Uint8Array }>('SELECT bytes FROM work_order_photo_files WHERE id = $1', [id])).rows[0].bytes;
+      const team = await fetchPhoto(server, `/api/photos/${id}`, staff);
+      const customer = await fetchPhoto(server, `/api/public/photos/${res.body.public_token}`);
+      expect([team.status, customer.status]).toEqual([200, 200]);
+      for (const [where, bytes] of [['stored', stored], ['team', team.bytes], ['customer', customer.bytes]] as const) {
+        for (const text of hidden) expect(contains(new Uint8Array(bytes), text), `${res.body.mime} ${where}: ${text}`).toBe(false);
+      }
+      expect(res.body.size).toBe(customer.bytes.length);
+    }
   });
 
   test('the type is read from the bytes: a PNG named foto.jpg declared image/gif is stored and served as image/png', async () => {
