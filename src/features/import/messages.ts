@@ -88,6 +88,9 @@ export const IMPORT_TEXT = {
   // File reading (nothing is written when any of these happens).
   tooBig: 'Arquivo grande demais: o limite é de 20 MB. Divida a planilha em partes menores.',
   tooManyRows: (max: number) => `A planilha tem mais de ${n(max)} linhas. Divida-a em partes menores.`,
+  // An .xlsx is a zip: what it unpacks to is bounded too (issue 40 §6), or a small file could take the tab down.
+  tooBigUnpacked: (bytes: number) =>
+    `Planilha grande demais: descompactada, passa de ${n(Math.round(bytes / 1024 / 1024))} MB. Divida a planilha em partes menores ou salve-a como CSV.`,
   unsupported: 'Formato não suportado: escolha um arquivo .csv ou .xlsx.',
   xls: 'Arquivo .xls (Excel antigo) não é suportado: no Excel, use “Salvar como” e escolha .xlsx ou .csv.',
   notXlsx: 'Não foi possível ler o arquivo: ele não é uma planilha .xlsx válida.',

@@ -53,9 +53,15 @@ export async function parseCsvBytes(bytes: Uint8Array): Promise<SheetTable> {
 }
 
 async function parseXlsx(file: Blob): Promise<SheetTable> {
+  const buffer = await file.arrayBuffer();
+  const bytes = new Uint8Array(buffer);
+  // Its unpacked size and rows first (xlsxBounds.ts): a zip bomb never reaches read-excel-file.
+  const { xlsxBoundsProblem } = await import('./xlsxBounds');
+  const problem = await xlsxBoundsProblem(bytes, MAX_ROWS);
+  if (problem) throw new ImportReadError(problem);
   const { readSheet } = await import('read-excel-file/browser');
   try {
-    const rows = (await readSheet(file)) as Cell[][];
+    const rows = (await readSheet(buffer)) as Cell[][];
     return toTable(rows);
   } catch (e) {
     if (e instanceof ImportReadError) throw e;
