@@ -15,15 +15,17 @@ import { requireSession } from '../auth/guard';
 import { AppError } from '../http/errors';
 import { canonicalInstant } from '../sync/validate';
 import { publicPhoto, savePhoto, staffPhoto, type PhotoBytes } from './service';
+import { STAFF_PHOTO_CACHE_CONTROL, isLivePhoto, matchesEtag, photoEtag } from './revalidate';
 
 /** A body a little over the largest photo: a larger one is refused before it is read whole. */
 export const PHOTO_BODY_LIMIT = PHOTO_MAX_BYTES + 64 * 1024;
 /**
- * Staff: a year — a photo's bytes never change under its address (a new photo has a new id).
+ * Staff: revalidated at every use (photos/revalidate.ts: an ETag, 304 while it lives) — a year
+ * in the cache outlived a photo's deletion (issue 40 §6).
  * The customer's copy: ten minutes, in the browser only — unticking Mostrar ao cliente (or a
  * deletion) must take the photo off the customer's page soon, not a year later from a cache.
  */
-const CACHE_CONTROL = { private: 'private, max-age=31536000, immutable', public: 'private, max-age=600' } as const;
+const CACHE_CONTROL = { private: STAFF_PHOTO_CACHE_CONTROL, public: 'private, max-age=600' } as const;
 /** Public photo reads per minute per address, as a multiple of the public budget (a page shows up to 30). */
 const PUBLIC_PHOTO_RATE_FACTOR = 4;
 
@@ -99,7 +101,14 @@ export async function photoRoutes(app: FastifyInstance) {
 
   app.get<{ Params: { id: string } }>('/api/photos/:id', { preValidation: requireSession, schema: { params: idParams } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return sendPhoto(reply, await staffPhoto(db, request.params.id), 'private');
+    const etag = photoEtag(request.params.id);
+    // The browser has these bytes: still live → 304 without reading them; deleted → 404 below.
+    if (matchesEtag(request.headers['if-none-match'], etag) && (await isLivePhoto(db, request.params.id))) {
+      return reply.code(304).header('cache-control', STAFF_PHOTO_CACHE_CONTROL).header('etag', etag).send();
+    }
+    const photo = await staffPhoto(db, request.params.id);
+    if (photo) reply.header('etag', etag);
+    return sendPhoto(reply, photo, 'private');
   });
 
   app.get<{ Params: { token: string } }>(
