@@ -57,6 +57,8 @@ export const ERROR_MESSAGES = {
   history_insert_only: 'O histórico da ordem de serviço não pode ser alterado nem excluído.',
   photo_type: 'A foto precisa ser uma imagem JPEG, PNG ou WebP.',
   photo_too_large: 'A foto é grande demais (máximo de 3 MB).',
+  // Read from the image's own header (issue 40 §3): the app reduces every photo to PHOTO_MAX_SIDE.
+  photo_dimensions: 'A foto passa de 1600 pixels de largura ou de altura, o máximo aceito. Escolha a foto de novo pelo aplicativo, que a reduz.',
   photo_limit: 'Esta ordem de serviço já tem 30 fotos, o máximo permitido. Exclua uma para enviar outra.',
   photo_upload_only: 'Fotos só podem ser adicionadas pelo envio da própria foto.',
   photo_not_found: 'Foto não encontrada.',

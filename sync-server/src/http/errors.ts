@@ -50,6 +50,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   history_insert_only: 409,
   photo_type: 415,
   photo_too_large: 413,
+  photo_dimensions: 422,
   photo_limit: 409,
   photo_upload_only: 409,
   photo_not_found: 404,

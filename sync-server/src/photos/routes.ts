@@ -2,8 +2,10 @@
  * Photos of an OS (issue 31) — thin routes over photos/service.ts:
  *   POST /api/photos/:id?work_order_id=&width=&height=&taken_at=   (session) the image bytes as
  *        the body, any declared type → 201 the photo document (200 and the stored one when that
- *        id is already stored: a retry); 415 photo_type, 413 photo_too_large, 409 photo_limit,
- *        404 work_order_not_found, 404 photo_not_found (that id was a photo since deleted)
+ *        id is already stored: a retry); 415 photo_type, 413 photo_too_large, 422 photo_dimensions
+ *        (a side over 1600 px in the image's own header), 409 photo_limit, 404 work_order_not_found,
+ *        404 photo_not_found (that id was a photo since deleted). width and height are still sent
+ *        by devices and checked as numbers, but the document takes the size from the bytes.
  *   GET  /api/photos/:id              (session) the bytes, private cache
  *   GET  /api/public/photos/:token    (no session) a photo marked Mostrar ao cliente of a live OS;
  *        anything else is the same 404
@@ -88,8 +90,6 @@ export async function photoRoutes(app: FastifyInstance) {
         {
           id: request.params.id,
           workOrderId: q.work_order_id,
-          width: q.width,
-          height: q.height,
           takenAt,
           bytes: body instanceof Uint8Array ? body : new Uint8Array(0),
         },

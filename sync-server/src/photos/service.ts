@@ -5,12 +5,13 @@
  * through pull and the stream like any other change.
  */
 import { randomBytes } from 'node:crypto';
-import { PHOTO_MAX_BYTES, PHOTOS_PER_WORK_ORDER_MAX, sniffPhotoType } from '@shared';
+import { PHOTO_MAX_BYTES, PHOTO_MAX_SIDE, PHOTOS_PER_WORK_ORDER_MAX, sniffPhotoType } from '@shared';
 import type { Database, Queryable } from '../db/types';
 import type { Doc } from '../collections/convert';
 import { TABLES } from '../collections/tables';
 import { AppError } from '../http/errors';
 import { lockWrites, readStored, writeDoc, type Writer } from '../sync/store';
+import { readPhotoSize, type ImageSize } from './image-size';
 import { stripPhotoMetadata, UnreadableImage, type PhotoMime } from './strip-metadata';
 
 /** The customer's address of a photo: 128 random bits, base64url (22 characters). */
@@ -24,8 +25,6 @@ export function newPublicToken(): string {
 export interface PhotoUpload {
   id: string;
   workOrderId: string;
-  width: number;
-  height: number;
   /** ISO instant, already canonical. */
   takenAt: string;
   bytes: Uint8Array;
@@ -39,33 +38,37 @@ export interface SavedPhoto {
 
 /**
  * What is kept of an upload: its type read from the bytes themselves (never a name or a declared
- * type) and the bytes without their metadata. Throws photo_too_large / photo_type.
+ * type), the bytes without their metadata, and the size its header gives (never the device's
+ * word). Throws photo_too_large / photo_type / photo_dimensions (a side over PHOTO_MAX_SIDE).
  */
-export function cleanPhoto(bytes: Uint8Array): { mime: PhotoMime; bytes: Uint8Array } {
+export function cleanPhoto(bytes: Uint8Array): { mime: PhotoMime; bytes: Uint8Array; size: ImageSize } {
   if (bytes.length > PHOTO_MAX_BYTES) throw new AppError('photo_too_large');
   const mime = sniffPhotoType(bytes);
   if (!mime) throw new AppError('photo_type');
   let clean: Uint8Array;
+  let size: ImageSize;
   try {
     clean = stripPhotoMetadata(bytes, mime);
+    size = readPhotoSize(clean, mime);
   } catch (err) {
     // A file that starts like an image but whose structure cannot be followed.
     if (err instanceof UnreadableImage) throw new AppError('photo_type');
     throw err;
   }
-  // (A JPEG cut short gets its 2-byte end marker back: never over the limit the document states.)
+  // (A WebP's last chunk may get its pad byte back: never over the limit the document states.)
   if (clean.length > PHOTO_MAX_BYTES) throw new AppError('photo_too_large');
-  return { mime, bytes: clean };
+  if (size.width > PHOTO_MAX_SIDE || size.height > PHOTO_MAX_SIDE) throw new AppError('photo_dimensions');
+  return { mime, bytes: clean, size };
 }
 
 /**
  * Stores an uploaded photo of a live OS and writes its document (public token made here,
  * Mostrar ao cliente off). The same id again answers the stored document: a device retrying
- * after a lost answer gets no duplicate. Throws photo_too_large, photo_type,
+ * after a lost answer gets no duplicate. Throws photo_too_large, photo_type, photo_dimensions,
  * work_order_not_found, photo_limit, photo_not_found (that id was a photo since deleted).
  */
 export async function savePhoto(db: Database, upload: PhotoUpload, writer: Writer): Promise<SavedPhoto> {
-  const { mime, bytes } = cleanPhoto(upload.bytes);
+  const { mime, bytes, size } = cleanPhoto(upload.bytes);
   const def = TABLES.work_order_photos;
   return db.transaction(async (tx) => {
     // Serialises uploads with every other write: the 30-photo count cannot be raced past.
@@ -90,8 +93,8 @@ export async function savePhoto(db: Database, upload: PhotoUpload, writer: Write
         id: upload.id,
         work_order_id: upload.workOrderId,
         mime,
-        width: upload.width,
-        height: upload.height,
+        width: size.width,
+        height: size.height,
         size: bytes.length,
         show_to_customer: false,
         public_token: newPublicToken(),

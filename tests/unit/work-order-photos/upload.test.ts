@@ -4,9 +4,11 @@
  * dropped connection or a 5xx as a network error (tried again later), one refresh on 401. And the
  * sync centre's wording of photos (src/ui/syncStatusText.ts).
  */
+import 'fake-indexeddb/auto';
 import { describe, expect, test } from 'vitest';
+import { apiError } from '@shared';
 import { createXhrUploader, photoUploadPath } from '../../../src/data/photos/upload';
-import type { PendingPhotoRecord } from '../../../src/data/photos/queue';
+import { PhotoQueue, type PendingPhotoRecord } from '../../../src/data/photos/queue';
 import { photoUploadText, photoUploads, syncStatusText, type SyncStatusView } from '../../../src/ui/syncStatusText';
 
 const record: PendingPhotoRecord = {
@@ -79,6 +81,32 @@ describe('createXhrUploader', () => {
     const body = JSON.stringify({ error: 'photo_too_large', message: 'A foto é grande demais (máximo de 3 MB).' });
     const upload = createXhrUploader({ getToken: () => 'tok', refresh: async () => false, createXhr: fakeXhr([{ status: 413, body }], []) });
     expect(await upload(record, () => {})).toEqual({ ok: false, kind: 'refused', code: 'photo_too_large', message: 'A foto é grande demais (máximo de 3 MB).' });
+  });
+
+  test('a photo the server refuses for its size (over 1600 px in its header) says so in pt-BR and does not hold up the next one', async () => {
+    // What the server answers (issue 40 §3): 422 and the shared code's message.
+    const refused = { status: 422, body: JSON.stringify(apiError('photo_dimensions')) };
+    const seen: { url: string; headers: Record<string, string> }[] = [];
+    const upload = createXhrUploader({ getToken: () => 'tok', refresh: async () => false, createXhr: fakeXhr([refused, { status: 201, body: '{"id":"b"}' }], seen) });
+    const q = new PhotoQueue({ name: `photos-dimensions-${Date.now()}`, upload, withLock: (_name, fn) => fn() });
+    try {
+      await q.ready();
+      const { work_order_id, bytes, mime, width, height, taken_at } = record;
+      await q.add({ id: 'a', work_order_id, bytes, mime, width, height, taken_at });
+      await q.add({ id: 'b', work_order_id, bytes, mime, width, height, taken_at });
+      for (let i = 0; i < 200 && !q.items$.value.some((p) => p.id === 'b' && p.state === 'sent'); i++) await new Promise((r) => setTimeout(r, 10));
+      const a = q.items$.value.find((p) => p.id === 'a');
+      const b = q.items$.value.find((p) => p.id === 'b');
+      expect(b).toMatchObject({ id: 'b', state: 'sent' });
+      expect(a).toMatchObject({ id: 'a', state: 'failed', error: { code: 'photo_dimensions' } });
+      const failed = photoUploads({ photos: q.items$.value }).failed;
+      expect(failed.map((p) => photoUploadText(p))).toEqual([
+        'A foto passa de 1600 pixels de largura ou de altura, o máximo aceito. Escolha a foto de novo pelo aplicativo, que a reduz.',
+      ]);
+      expect(seen).toHaveLength(2);
+    } finally {
+      await q.wipe();
+    }
   });
 
   test('no connection or a failing server is a network error (tried again later)', async () => {
