@@ -104,7 +104,7 @@ describe.each(backends())('work order dates and deletion (%s)', (backend) => {
     expect(await createdAt(future.id)).toBeLessThanOrEqual(Date.now());
     expect(await createdAt(fine.id)).toBe(Date.parse(fine.created_at));
     // The device is told the instants the server keeps.
-    const answered = new Map((res.masters as Doc[]).map((m) => [m.id, m.created_at]));
+    const answered = new Map(res.masters.map((m) => [m.id, m.created_at]));
     expect(answered.get(past.id)).toBe(openedAt);
     expect(answered.has(future.id)).toBe(true);
     expect(answered.has(fine.id)).toBe(false);
