@@ -10,7 +10,7 @@
  *   test('…', async () => { const { page } = await newContext(browser, server); … });
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import https from 'node:https';
 import net from 'node:net';
 import os from 'node:os';
@@ -19,6 +19,8 @@ import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import { onTestFailed, onTestFinished } from 'vitest';
 import { staleBuildReason } from '../../scripts/build-stamp.mjs';
+import { pgliteDir } from '../../sync-server/src/db';
+import { migratedPgliteTemplate } from './db';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import type { CollectionName, CompanyDoc, CustomerDoc, QuotationDoc } from '../../schemas/collections';
 import { generateLinkSecret } from '../../schemas/rules';
@@ -197,6 +199,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   }
   if (!options.allowMissingBuild) assertCurrentBuild();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'forja-e2e-'));
+  // A new data directory starts from a copy of a PGlite cluster with every migration applied
+  // (tests/support/db.ts; the migrations' own tests start from scratch): initdb and the
+  // migrations in WASM cost each server 10–20 s on this VM.
+  if (!options.dataDir && !options.env?.DATABASE_URL) cpSync(await migratedPgliteTemplate(), pgliteDir(dataDir), { recursive: true });
   const port = await freePort();
   const url = `${options.https ? 'https' : 'http'}://127.0.0.1:${port}`;
   const lines: string[] = [];

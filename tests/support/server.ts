@@ -76,7 +76,7 @@ export interface StartTestServerOptions {
 export async function startTestServer(opts: StartTestServerOptions = {}): Promise<TestServer> {
   const backend = opts.backend ?? 'pglite';
   const sharedDb = opts.database ?? null;
-  const testDb = sharedDb ?? (await createTestDatabase(backend));
+  const testDb = sharedDb ?? (await createTestDatabase(backend, { migrated: true }));
   const env: Record<string, string> = {
     HOST: '127.0.0.1',
     PORT: '0',
