@@ -80,6 +80,19 @@ describe('editing a money field key by key (issue 29: what a thumb types)', () =
     expect(type({ text: '12,50', caret: 3 }, '99')).toEqual({ text: '12,99', caret: 5 });
   });
 
+  test('a digit typed before the last decimal takes its place and stays (issue 40)', () => {
+    expect(type({ text: '12,50', caret: 4 }, '3')).toEqual({ text: '12,53', caret: 5 });
+    expect(type({ text: '1.234,56', caret: 7 }, '9')).toEqual({ text: '1.234,59', caret: 8 });
+  });
+
+  test('an 11th integer digit is refused where it is typed: the column holds 10 (numeric(12,2)) (issue 40)', () => {
+    const full = type(empty, '1234567890');
+    expect(full).toEqual({ text: '1.234.567.890', caret: 13 });
+    expect(type(full, '1').text).toBe('1.234.567.890');
+    expect(maskMoneyText('12345678901')).toBe('1.234.567.890');
+    expect(parseMoneyText('99999999999,99')).toBe(999_999_999_999);
+  });
+
   test('backspace removes digits, and over a thousands dot removes the digit before it', () => {
     expect(backspace({ text: '1.234,56', caret: 8 })).toEqual({ text: '1.234,5', caret: 7 });
     expect(backspace({ text: '1.234', caret: 2 })).toEqual({ text: '234', caret: 0 });

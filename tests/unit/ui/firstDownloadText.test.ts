@@ -13,6 +13,10 @@ describe('firstDownloadText', () => {
     expect(firstDownloadText(at(0, null))).toBe('Baixando dados da oficina…');
   });
 
+  test('a server with nothing to send (total 0) reads as downloading, never "0 de 0"', () => {
+    expect(firstDownloadText(at(0, 0))).toBe('Baixando dados da oficina…');
+  });
+
   test('never more stored than the total (a document changed during the download arrives twice)', () => {
     expect(firstDownloadText(at(1600, 1500))).toBe('Baixando dados da oficina… 1.500 de 1.500');
   });

@@ -25,6 +25,9 @@ describe('the separator', () => {
     expect(guessDelimiter('Nome;Telefone;Valor\nAna;(35) 9;1.234,50')).toBe(';');
     expect(guessDelimiter('Nome,Telefone,Valor\nAna,(35) 9,1234.50')).toBe(',');
     expect(guessDelimiter('"Nome, completo";Telefone\n')).toBe(';');
+    // Commas inside quoted headers are not separators (issue 40): more of them than ';' still reads ';'.
+    expect(guessDelimiter('"Nome, completo";"Valor, R$";Tel\nAna;10,00;9\n')).toBe(';');
+    expect(guessDelimiter('"Nome, sobrenome, apelido";"Valor, R$";Tel\nAna;10,00;9\n')).toBe(';');
     expect(guessDelimiter('Nome\n')).toBe(';');
   });
 });
