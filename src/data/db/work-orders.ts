@@ -48,6 +48,7 @@ export const WORK_ORDER_MESSAGES = {
   itemNotFound: 'Item não encontrado no estoque.',
   photoNotFound: ERROR_MESSAGES.photo_not_found,
   ownerOnly: ERROR_MESSAGES.owner_only,
+  materialsFirst: 'Devolva ao estoque os materiais desta OS antes de excluí-la.',
   materialReason: (code: string) => `Usado na OS ${code}`,
   materialReturnReason: (code: string) => `Devolvido da OS ${code}`,
 } as const;
@@ -318,11 +319,16 @@ export function createWorkOrderCommands(getDb: () => Promise<ForjaDatabase>) {
     /**
      * Deletes a whole OS: the owner's, like deleting one photo (issue 40 §6) — its stages,
      * Garantia and photos leave the customer's page with it; the server refuses anyone else's
-     * deletion too. Its history, materials and photos stay as they are (the stock is not given back).
+     * deletion too. Refused while materials are still on it (they go back to stock first); its
+   * history and photos stay as they are.
      */
     async remove(id: string, role: 'owner' | 'staff' | null): Promise<void> {
       if (role !== 'owner') throw new DataError('owner_only', WORK_ORDER_MESSAGES.ownerOnly);
       const fdb = await getDb();
+      // Materials still on the OS came out of stock: deleting it would leave the stock short with
+      // no OS to show why. They go back first (Devolver), each a movement of the ledger.
+      const movements = toPlain<StockMovementDoc>(await fdb.db.stock_movements.find({ selector: { work_order_id: id } }).exec());
+      if (materialsUsed(movements).length > 0) throw new DataError('materials_in_use', WORK_ORDER_MESSAGES.materialsFirst);
       if (!(await removeDocument(fdb, 'work_orders', id))) throw new DataError('not_found', WORK_ORDER_MESSAGES.notFound);
     },
     /** Deletes a photo: the owner's (the server refuses anyone else's deletion too). */

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { DataError } from '../../../src/data/db/errors';
+import { insertDocument } from '../../../src/data/db/writes';
 import { localDatabase } from '../../support/local-db';
 import { stubMatchMedia } from '../../support/match-media';
 import { rootPerTest } from '../../support/react-root';
@@ -22,7 +23,7 @@ const { DeleteWorkOrder } = await import('../../../src/features/services/DeleteW
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 describe('the delete command', () => {
-  const getDb = localDatabase('os-delete', 'u1', ['work_orders', 'work_order_events']);
+  const getDb = localDatabase('os-delete', 'u1', ['work_orders', 'work_order_events', 'stock_items', 'stock_movements']);
   const commands = createWorkOrderCommands(getDb);
 
   it('refuses staff in pt-BR and keeps the OS; the owner deletes it', async () => {
@@ -38,6 +39,22 @@ describe('the delete command', () => {
     await commands.remove(os.id, 'owner');
     expect(await fdb.db.work_orders.findOne(os.id).exec()).toBeNull();
     await expect(commands.remove(os.id, 'owner')).rejects.toThrow('Ordem de serviço não encontrada.');
+  });
+
+  it('refuses while materials are on the OS (the stock would stay short); once they are back, it deletes', async () => {
+    const fdb = await getDb();
+    const os = await commands.createCounter({ customer_id: null, description: 'Portão', total_amount: 500 });
+    const item = await insertDocument(fdb, 'stock_items', {
+      category_id: 'cat', type_id: 'type', material_id: 'mat', thickness_id: 'thk', dimension_id: 'dim',
+      minimum_quantity: 0, description: null, created_by: 'u1',
+    });
+    await commands.useMaterial(os.id, item.id, 2);
+    const refused = commands.remove(os.id, 'owner');
+    await expect(refused).rejects.toThrow('Devolva ao estoque os materiais desta OS antes de excluí-la.');
+    expect(await fdb.db.work_orders.findOne(os.id).exec()).not.toBeNull();
+    await commands.returnMaterial(os.id, item.id);
+    await commands.remove(os.id, 'owner');
+    expect(await fdb.db.work_orders.findOne(os.id).exec()).toBeNull();
   });
 });
 
