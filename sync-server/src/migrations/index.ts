@@ -13,6 +13,7 @@ import { m010 } from './010-work-orders';
 import { m011 } from './011-photo-public-token';
 import { m012 } from './012-customer-fiscal';
 import { m013 } from './013-nfse';
+import { m014 } from './014-photo-allow-list';
 
 export type { Migration } from './types';
-export const migrations: readonly Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010, m011, m012, m013];
+export const migrations: readonly Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010, m011, m012, m013, m014];
