@@ -23,10 +23,11 @@ import {
 } from '../../domain/customers';
 import type { ForjaDatabase } from './create-database';
 import { DataError } from './errors';
+import { heldWhileImporting } from './bulk-writes';
 import { toPlain, useDatabase, useLiveQuery, usePaintedAfter } from './live-query';
 import { recallFirstPage, rememberFirstPage } from './first-page-memo';
 import { requireDatabase } from './session';
-import { useSyncStatus } from './sync-status';
+import { useRefusedDocuments } from './sync-status';
 import type { ForjaRxDatabase } from './types';
 import { insertDocument, patchDocument, putDocument, removeDocument } from './writes';
 import { comparePtBr, newestFirst } from '../../domain/order';
@@ -68,6 +69,8 @@ const REMEMBERED = 20;
 const customers$ = (db: ForjaRxDatabase) =>
   sharedQuery(db, 'customers', () =>
     db.customers.find().$.pipe(
+      // Not re-read per batch while an import writes (issue 39 §2): once, when it ends.
+      heldWhileImporting(),
       map((docs) => {
         const sorted = toPlain<CustomerDoc>(docs).sort(customerOrder);
         customersRead.add(db);
@@ -157,7 +160,7 @@ export function useCustomerRows(): { rows: CustomerRow[]; loading: boolean; coun
   const loading = full.loading && !partial;
   // The counts read every quotation and transaction: after the list is on screen (issue 33).
   const counts = useCustomerHistoryCounts(usePaintedAfter(!full.loading));
-  const { refused } = useSyncStatus();
+  const refused = useRefusedDocuments();
   const rows = useMemo(() => {
     const refusedById = new Map(
       refused.filter((r) => r.collection === 'customers' && !r.document._deleted).map((r) => [r.id, r]),

@@ -25,6 +25,7 @@ import {
 } from '../../domain/import/plan';
 import type { ImportKind } from '../../domain/import/headers';
 import type { ForjaDatabase } from './create-database';
+import { whileImporting, yieldToPage } from './bulk-writes';
 import { DataError } from './errors';
 import { useLiveQuery } from './live-query';
 import { requireDatabase } from './session';
@@ -189,146 +190,153 @@ export function createImportCommands(getDb: () => Promise<ForjaDatabase>) {
      * Writes the plan's records in batches. Cancelling (the signal) stops before the next batch:
      * the batches already stored stay, listed in the log and undoable.
      */
-    async run(plan: ImportPlan, options: RunImportOptions): Promise<ImportSummary> {
-      const fdb = await getDb();
-      const size = options.batchSize ?? IMPORT_BATCH_SIZE;
-      const now = options.now ?? (() => new Date());
-      const record: ImportRecord = {
-        id: newId(),
-        kind: plan.kind,
-        file: options.file,
-        at: now().toISOString(),
-        status: 'running',
-        total: rowsToWrite(plan),
-        created: 0,
-        updated: 0,
-        skipped: plan.skipped,
-        docs: [],
-        fills: [],
-        movements: [],
-      };
-      await updateLog(fdb, (all) => [record, ...all].slice(0, IMPORT_LOG_SIZE));
-      let done = 0;
-      let catalog = 0;
-      const progress = () => options.onProgress?.({ done, total: record.total });
-      const cancelled = () => options.signal?.aborted === true;
-      const log = (patch: Partial<ImportRecord> & { addDocs?: ImportedRef[]; addFills?: ImportRecord['fills']; addMovements?: ImportRecord['movements'] }) => {
-        const { addDocs = [], addFills = [], addMovements = [], ...rest } = patch;
-        return updateRecord(fdb, record.id, (r) => ({
-          ...r,
-          ...rest,
-          created: r.created + (rest.created ?? 0),
-          updated: r.updated + (rest.updated ?? 0),
-          skipped: r.skipped + (rest.skipped ?? 0),
-          docs: addDocs.length ? [...r.docs, ...addDocs] : r.docs,
-          fills: addFills.length ? [...r.fills, ...addFills] : r.fills,
-          movements: addMovements.length ? [...r.movements, ...addMovements] : r.movements,
-        }));
-      };
-      progress();
-      let status: ImportStatus = 'done';
-      try {
-        if (plan.kind === 'customers') {
-          // Phones taken since the preview (another device, another tab) are skipped, not doubled.
-          const taken = new Set((await fdb.db.customers.find().exec()).map((c) => phoneKey(c.phone)));
-          for (const batch of chunks(plan.creates, size)) {
-            if (cancelled()) break;
-            const fresh = batch.filter((r) => !taken.has(phoneKey(r.phone)));
-            for (const r of fresh) taken.add(phoneKey(r.phone));
-            const docs = await insertDocuments(
-              fdb,
-              'customers',
-              fresh.map(({ line: _line, ...r }) => ({ data: { ...NO_FISCAL, ...r } })),
-            );
-            await log({ created: docs.length, skipped: batch.length - fresh.length, addDocs: docs.map((d) => stamp('customers', d)) });
-            done += batch.length;
-            progress();
-          }
-          for (const batch of chunks(plan.fills, size)) {
-            if (cancelled()) break;
-            const fills: ImportRecord['fills'] = [];
-            for (const f of batch) {
-              const current = await fdb.db.customers.findOne(f.id).exec();
-              // Only fields still empty: another edit since the preview wins.
-              const patch = Object.fromEntries(Object.entries(f.patch).filter(([k]) => !String((current?.get(k) as string | null) ?? '').trim()));
-              if (!current || Object.keys(patch).length === 0) continue;
-              const updated = await patchDocument(fdb, 'customers', f.id, patch);
-              if (updated) fills.push({ id: f.id, at: updated.client_updated_at, fields: Object.keys(patch) });
+    run(plan: ImportPlan, options: RunImportOptions): Promise<ImportSummary> {
+      // The lists behind the dialog wait for the end instead of re-reading per batch (bulk-writes.ts).
+      return whileImporting(async () => {
+        const fdb = await getDb();
+        const size = options.batchSize ?? IMPORT_BATCH_SIZE;
+        const now = options.now ?? (() => new Date());
+        const record: ImportRecord = {
+          id: newId(),
+          kind: plan.kind,
+          file: options.file,
+          at: now().toISOString(),
+          status: 'running',
+          total: rowsToWrite(plan),
+          created: 0,
+          updated: 0,
+          skipped: plan.skipped,
+          docs: [],
+          fills: [],
+          movements: [],
+        };
+        await updateLog(fdb, (all) => [record, ...all].slice(0, IMPORT_LOG_SIZE));
+        let done = 0;
+        let catalog = 0;
+        const progress = () => options.onProgress?.({ done, total: record.total });
+        const cancelled = () => options.signal?.aborted === true;
+        const log = (patch: Partial<ImportRecord> & { addDocs?: ImportedRef[]; addFills?: ImportRecord['fills']; addMovements?: ImportRecord['movements'] }) => {
+          const { addDocs = [], addFills = [], addMovements = [], ...rest } = patch;
+          return updateRecord(fdb, record.id, (r) => ({
+            ...r,
+            ...rest,
+            created: r.created + (rest.created ?? 0),
+            updated: r.updated + (rest.updated ?? 0),
+            skipped: r.skipped + (rest.skipped ?? 0),
+            docs: addDocs.length ? [...r.docs, ...addDocs] : r.docs,
+            fills: addFills.length ? [...r.fills, ...addFills] : r.fills,
+            movements: addMovements.length ? [...r.movements, ...addMovements] : r.movements,
+          }));
+        };
+        progress();
+        let status: ImportStatus = 'done';
+        try {
+          if (plan.kind === 'customers') {
+            // Phones taken since the preview (another device, another tab) are skipped, not doubled.
+            const taken = new Set((await fdb.db.customers.find().exec()).map((c) => phoneKey(c.phone)));
+            for (const batch of chunks(plan.creates, size)) {
+              if (cancelled()) break;
+              const fresh = batch.filter((r) => !taken.has(phoneKey(r.phone)));
+              for (const r of fresh) taken.add(phoneKey(r.phone));
+              const docs = await insertDocuments(
+                fdb,
+                'customers',
+                fresh.map(({ line: _line, ...r }) => ({ data: { ...NO_FISCAL, ...r } })),
+              );
+              await log({ created: docs.length, skipped: batch.length - fresh.length, addDocs: docs.map((d) => stamp('customers', d)) });
+              done += batch.length;
+              progress();
+              await yieldToPage();
             }
-            await log({ updated: fills.length, skipped: batch.length - fills.length, addFills: fills });
-            done += batch.length;
-            progress();
-          }
-        } else if (plan.kind === 'stock') {
-          const ids = await createCatalogEntries(fdb, plan.newCatalog, async (docs) => {
-            catalog += docs.length;
-            await log({ addDocs: docs.map((d) => stamp('catalog_items', d)) });
-          });
-          const id = (ref: string) => (isNewRef(ref) ? ids.get(ref)! : ref);
-          for (const batch of chunks(plan.creates, size)) {
-            if (cancelled()) break;
-            const items = batch.map((r) => ({
-              data: {
-                id: newId(),
-                category_id: id(r.category),
-                type_id: id(r.type),
-                material_id: id(r.material),
-                thickness_id: id(r.thickness),
-                dimension_id: id(r.dimension),
-                minimum_quantity: r.minimum_quantity,
-                description: r.description,
-              },
-            }));
-            const stored = await insertDocuments(fdb, 'stock_items', items);
-            const openings = batch
-              .map((r, i) => ({ r, item: stored[i] }))
-              .filter(({ r }) => r.quantity !== 0)
-              .map(({ r, item }) => ({ data: { id: newId(), stock_item_id: item.id, delta: r.quantity, reason: IMPORT_DATA_MESSAGES.openingReason } }));
-            const moves = await insertDocuments(fdb, 'stock_movements', openings);
-            await log({
-              created: stored.length,
-              addDocs: stored.map((d) => stamp('stock_items', d)),
-              addMovements: moves.map((m) => ({ id: m.id, item: m.stock_item_id, delta: m.delta })),
+            for (const batch of chunks(plan.fills, size)) {
+              if (cancelled()) break;
+              const fills: ImportRecord['fills'] = [];
+              for (const f of batch) {
+                const current = await fdb.db.customers.findOne(f.id).exec();
+                // Only fields still empty: another edit since the preview wins.
+                const patch = Object.fromEntries(Object.entries(f.patch).filter(([k]) => !String((current?.get(k) as string | null) ?? '').trim()));
+                if (!current || Object.keys(patch).length === 0) continue;
+                const updated = await patchDocument(fdb, 'customers', f.id, patch);
+                if (updated) fills.push({ id: f.id, at: updated.client_updated_at, fields: Object.keys(patch) });
+              }
+              await log({ updated: fills.length, skipped: batch.length - fills.length, addFills: fills });
+              done += batch.length;
+              progress();
+              await yieldToPage();
+            }
+          } else if (plan.kind === 'stock') {
+            const ids = await createCatalogEntries(fdb, plan.newCatalog, async (docs) => {
+              catalog += docs.length;
+              await log({ addDocs: docs.map((d) => stamp('catalog_items', d)) });
             });
-            done += batch.length;
-            progress();
-          }
-        } else {
-          for (const batch of chunks(plan.creates, size)) {
-            if (cancelled()) break;
-            const at = now();
-            const docs = await insertDocuments(
-              fdb,
-              'transactions',
-              batch.map((r) => ({
+            const id = (ref: string) => (isNewRef(ref) ? ids.get(ref)! : ref);
+            for (const batch of chunks(plan.creates, size)) {
+              if (cancelled()) break;
+              const items = batch.map((r) => ({
                 data: {
-                  type: r.type,
-                  customer_id: r.customer_id,
-                  name: r.name,
-                  category: r.category,
+                  id: newId(),
+                  category_id: id(r.category),
+                  type_id: id(r.type),
+                  material_id: id(r.material),
+                  thickness_id: id(r.thickness),
+                  dimension_id: id(r.dimension),
+                  minimum_quantity: r.minimum_quantity,
                   description: r.description,
-                  amount: fromCents(r.amountCents),
-                  payment_method: r.payment_method,
-                  payment_status: r.payment_status,
-                  due_date: r.due_date,
-                  quotation_id: null,
                 },
-                createdAt: createdAtFor(r.date, at),
-              })),
-            );
-            await log({ created: docs.length, addDocs: docs.map((d) => stamp('transactions', d)) });
-            done += batch.length;
-            progress();
+              }));
+              const stored = await insertDocuments(fdb, 'stock_items', items);
+              const openings = batch
+                .map((r, i) => ({ r, item: stored[i] }))
+                .filter(({ r }) => r.quantity !== 0)
+                .map(({ r, item }) => ({ data: { id: newId(), stock_item_id: item.id, delta: r.quantity, reason: IMPORT_DATA_MESSAGES.openingReason } }));
+              const moves = await insertDocuments(fdb, 'stock_movements', openings);
+              await log({
+                created: stored.length,
+                addDocs: stored.map((d) => stamp('stock_items', d)),
+                addMovements: moves.map((m) => ({ id: m.id, item: m.stock_item_id, delta: m.delta })),
+              });
+              done += batch.length;
+              progress();
+              await yieldToPage();
+            }
+          } else {
+            for (const batch of chunks(plan.creates, size)) {
+              if (cancelled()) break;
+              const at = now();
+              const docs = await insertDocuments(
+                fdb,
+                'transactions',
+                batch.map((r) => ({
+                  data: {
+                    type: r.type,
+                    customer_id: r.customer_id,
+                    name: r.name,
+                    category: r.category,
+                    description: r.description,
+                    amount: fromCents(r.amountCents),
+                    payment_method: r.payment_method,
+                    payment_status: r.payment_status,
+                    due_date: r.due_date,
+                    quotation_id: null,
+                  },
+                  createdAt: createdAtFor(r.date, at),
+                })),
+              );
+              await log({ created: docs.length, addDocs: docs.map((d) => stamp('transactions', d)) });
+              done += batch.length;
+              progress();
+              await yieldToPage();
+            }
           }
+          if (cancelled()) status = 'cancelled';
+        } catch (e) {
+          await log({ status: 'cancelled' });
+          throw e;
         }
-        if (cancelled()) status = 'cancelled';
-      } catch (e) {
-        await log({ status: 'cancelled' });
-        throw e;
-      }
-      await log({ status });
-      const final = (await readLog(fdb)).find((r) => r.id === record.id) ?? record;
-      return { id: record.id, kind: record.kind, status, created: final.created, updated: final.updated, skipped: final.skipped, total: record.total, catalog };
+        await log({ status });
+        const final = (await readLog(fdb)).find((r) => r.id === record.id) ?? record;
+        return { id: record.id, kind: record.kind, status, created: final.created, updated: final.updated, skipped: final.skipped, total: record.total, catalog };
+      });
     },
 
     /**

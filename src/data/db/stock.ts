@@ -9,6 +9,7 @@ import { quantitiesByItem, quantityFromMovements } from '../../domain/stock';
 import type { ForjaDatabase } from './create-database';
 import { DataError } from './errors';
 import { afterNextPaint, toPlain, useLiveQuery } from './live-query';
+import { heldWhileImporting } from './bulk-writes';
 import { readAllLive } from './range-read';
 import { requireDatabase } from './session';
 import { insertDocument, patchDocument, removeDocument } from './writes';
@@ -47,6 +48,7 @@ export function useStockItems(): { items: StockItemWithQuantity[]; movements: St
         map(([items, movements]) => stockView(items, movements)),
       );
       const live$ = combineLatest([db.stock_items.find().$, db.stock_movements.find().$]).pipe(
+        heldWhileImporting(),
         // Read-only views of the stored data (no per-document clone: the ledger can be long).
         map(([itemDocs, movementDocs]) => stockView(toPlain<StockItemDoc>(itemDocs), movementDocs.map((d) => (d as unknown as { _data: StockMovementDoc })._data))),
       );

@@ -21,6 +21,7 @@ import { normalizeForSearch } from '../../domain/search';
 import type { ForjaDatabase } from './create-database';
 import { DataError } from './errors';
 import type { ForjaRxDatabase } from './types';
+import { heldWhileImporting } from './bulk-writes';
 import { afterNextPaint, useDatabase, useLiveQuery, useQuietOnce } from './live-query';
 import { findNewest } from './newest';
 import { database$, requireDatabase } from './session';
@@ -68,7 +69,10 @@ function transactionList$(db: ForjaRxDatabase): Observable<TransactionList> {
   let list = lists.get(db);
   if (!list) {
     const sort = [{ created_at: 'desc' as const }];
-    const all$ = db.transactions.find({ sort }).$.pipe(map((docs): TransactionList => ({ transactions: docs.map(plainTx), complete: true })));
+    const all$ = db.transactions.find({ sort }).$.pipe(
+      heldWhileImporting(),
+      map((docs): TransactionList => ({ transactions: docs.map(plainTx), complete: true })),
+    );
     const head$ = defer(() => findNewest(db.transactions, FIRST_READ)).pipe(
       // A book shorter than the first read is already whole.
       map((docs): TransactionList => ({ transactions: docs.map(plainTx), complete: docs.length < FIRST_READ })),
