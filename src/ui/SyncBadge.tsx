@@ -10,7 +10,7 @@ import { SYNC_TEXT, photoUploads, syncStatusText, type SyncStatusView, type Sync
 
 const TONE_ICON = { offline: CloudOff, busy: RefreshCw, pending: CloudUpload, ok: Cloud, error: TriangleAlert };
 
-interface SyncBadgeProps {
+export interface SyncBadgeProps {
   status: SyncStatusView;
   onDiscard: (collection: string, id: string) => void;
   onRetry: (collection: string, id: string) => void;

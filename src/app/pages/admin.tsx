@@ -7,12 +7,12 @@ import { Navigate, Outlet } from 'react-router-dom';
 import { Box, Center, Heading, Spinner } from '@chakra-ui/react';
 import type { CollectionName, CustomerDoc } from '@shared';
 import { useAuth } from '../../data/auth';
-import { DataProvider, dismissRefused, retryRefused, useSyncStatus } from '../../data/db';
+import { DataProvider, dismissRefused, retryRefused, useRefusedDocuments, useSyncStatus } from '../../data/db';
 import { ForcePasswordDialog } from '../../features/auth';
 import { CustomersOverlay, StaffShell, useSignOut, SHELL_MESSAGES } from '../../features/shell';
 import { CustomerFormDialog, CustomersPage } from '../../features/customers';
 import { ImportButton, RecentImports } from '../../features/import';
-import { SyncBadge } from '../../ui/SyncBadge';
+import { SyncBadge, type SyncBadgeProps } from '../../ui/SyncBadge';
 import { useRefusedNotice } from '../../ui/useRefusedNotice';
 import { RefusedNotice } from '../../ui/RefusedNotice';
 import { InstallButton } from '../pwa/InstallButton';
@@ -59,8 +59,10 @@ export default function AdminRoute() {
 function AdminShell() {
   const [customersOpen, setCustomersOpen] = useState(false);
   const { requestSignOut, confirmDialog } = useSignOut();
-  const status = useSyncStatus();
-  const refusedNotice = useRefusedNotice(status.refused);
+  // The refusals alone: the whole shell re-rendered on every pending mark and acknowledgement of a
+  // sync (an import's thousands, issue 39 §2); only the badge reads the whole status.
+  const refused = useRefusedDocuments();
+  const refusedNotice = useRefusedNotice(refused);
   useLiveToasts();
   // A quotation whose code another device took meanwhile gets a new one by itself, whichever
   // screen is open (not only when the quotations screen first opens).
@@ -85,7 +87,7 @@ function AdminShell() {
   // 'Corrigir' on a refused customer (e.g. a phone another device registered first): edit it here.
   const [fixing, setFixing] = useState<CustomerDoc | null>(null);
   const fixRefused = (collection: string, id: string) => {
-    const item = status.refused.find((r) => r.collection === collection && r.id === id);
+    const item = refused.find((r) => r.collection === collection && r.id === id);
     if (item && collection === 'customers') setFixing(item.document as unknown as CustomerDoc);
   };
 
@@ -96,8 +98,7 @@ function AdminShell() {
         onOpenCustomers={() => setCustomersOpen(true)}
         onSignOut={requestSignOut}
         syncBadge={(layout) => (
-          <SyncBadge
-            status={status}
+          <LiveSyncBadge
             layout={layout}
             onDiscard={(collection, id) => void dismissRefused(collection as CollectionName, id)}
             onRetry={(collection, id) => void retryRefused(collection as CollectionName, id)}
@@ -129,4 +130,10 @@ function AdminShell() {
       {confirmDialog}
     </>
   );
+}
+
+/** The sync badge with the live status: re-renders alone as the status changes. */
+function LiveSyncBadge(props: Omit<SyncBadgeProps, 'status'>) {
+  const status = useSyncStatus();
+  return <SyncBadge status={status} {...props} />;
 }

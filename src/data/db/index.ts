@@ -3,7 +3,7 @@
  * Components read through hooks and write through commands; they never touch collections.
  */
 export { DataProvider } from './DataProvider';
-export { useSyncStatus, usePendingCount, dismissRefused, retryRefused, syncNow } from './sync-status';
+export { useSyncStatus, useRefusedDocuments, usePendingCount, dismissRefused, retryRefused, syncNow } from './sync-status';
 export { useCustomers, customerCommands, createCustomerCommands, CUSTOMER_MESSAGES } from './customers';
 export type { NewCustomer, CustomerPatch } from './customers';
 export { useMyRole, useStaffEmail, useTeamMembers } from './staff';

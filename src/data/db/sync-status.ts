@@ -63,6 +63,28 @@ export function useSyncStatus(): SyncStatusWithPhotos {
   return useSyncExternalStore(subscribe, snapshot, () => SERVER_SNAPSHOT);
 }
 
+const NO_REFUSED: SyncStatus['refused'] = [];
+let lastRefused: SyncStatus['refused'] = NO_REFUSED;
+const sameRefusal = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
+
+/** The refused list, the same array for as long as its content is the same. */
+function refusedSnapshot(): SyncStatus['refused'] {
+  const refused = database$.value?.sync.status$.value.refused ?? NO_REFUSED;
+  if (refused === lastRefused) return lastRefused;
+  if (refused.length === lastRefused.length && refused.every((r, i) => sameRefusal(r, lastRefused[i]))) return lastRefused;
+  lastRefused = refused;
+  return refused;
+}
+
+/**
+ * The local versions the server refused, alone: re-renders only when they change — not on every
+ * pending mark and acknowledgement of a sync (an import's thousands: the Clientes list and the
+ * shell re-rendered on each, issue 39 §2).
+ */
+export function useRefusedDocuments(): SyncStatus['refused'] {
+  return useSyncExternalStore(subscribe, refusedSnapshot, () => NO_REFUSED);
+}
+
 export function usePendingCount(): number {
   return useSyncStatus().pending;
 }
