@@ -22,6 +22,7 @@ import { SyncStreamReader } from './sync-stream';
 import { PagesAhead, type PageBody } from './pages-ahead';
 import { SendAhead, type PushAnswer } from './send-ahead';
 import { PushAnswers, type ReadMark } from './push-answers';
+import { importsFinished } from './bulk-writes';
 import {
   SNAPSHOT_WRITE_MAX,
   isServerRevision,
@@ -813,6 +814,8 @@ export class SyncEngine {
   private readonly pushBases = new Map<CollectionName, PushBaseTracker>();
 
   private async push(name: CollectionName, allRows: Row[]): Promise<WithDeleted<AnyDoc>[]> {
+    // An import of this tab writing: its batches are sent once it has stored them (bulk-writes.ts).
+    await importsFinished();
     const rows = await this.withoutUnsentSnapshots(name, allRows);
     if (rows.length === 0) return [];
     let masters: WithDeleted<AnyDoc>[];
