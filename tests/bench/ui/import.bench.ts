@@ -24,7 +24,10 @@ import {
   signIn,
   startServer,
 } from '../../support/e2e';
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
+import path from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { startProfile, stopProfile } from './cpu-profile';
 
 const SEED = Number(process.env.BENCH_IMPORT_SEED ?? 5_000);
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 5_000);
@@ -33,6 +36,22 @@ const LIMIT_MS = 600_000;
 /** How long to wait for the server to have the imported rows (shown only). */
 const SENT_LIMIT_MS = 60_000;
 const say = (what: string) => process.stderr.write(`  import bench: ${what}\n`);
+/** BENCH_UI_PROFILE=1: read + plan and the write each under Chromium's sampling profiler, summarised (BENCH_UI_PROFILE_DIR: saved whole). */
+const PROFILE = process.env.BENCH_UI_PROFILE === '1';
+const PROFILE_DIR = process.env.BENCH_UI_PROFILE_DIR;
+/** BENCH_IMPORT_TRACE=<file>: a Chromium trace (devtools.timeline) of the write, for DevTools' Performance panel. */
+const TRACE = process.env.BENCH_IMPORT_TRACE;
+/** BENCH_IMPORT_OFFLINE=1: the device offline from the file's choice to the summary (no sync beside the import), online again after. */
+const OFFLINE = process.env.BENCH_IMPORT_OFFLINE === '1';
+
+/** Main-thread time (Performance.getMetrics): script, layout + style, all tasks, in ms. */
+async function metrics(cdp: CDPSession): Promise<{ script: number; layout: number; task: number }> {
+  const { metrics: m } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
+  const v = (name: string) => (m.find((x) => x.name === name)?.value ?? 0) * 1000;
+  return { script: v('ScriptDuration'), layout: v('LayoutDuration') + v('RecalcStyleDuration'), task: v('TaskDuration') };
+}
+const diff = (a: { script: number; layout: number; task: number }, b: { script: number; layout: number; task: number }) =>
+  `main thread: script ${Math.round(b.script - a.script)} ms, layout+style ${Math.round(b.layout - a.layout)} ms, all tasks ${Math.round(b.task - a.task)} ms`;
 
 /** `rows` new customers; `round` moves their phones (each rate's import is new to the server). */
 function csv(rows: number, round: number): string {
@@ -114,6 +133,10 @@ export default async function run(): Promise<void> {
       await page.getByRole('button', { name: 'Escolher arquivo' }).and(page.locator(':enabled')).waitFor({ timeout: LIMIT_MS });
       say(`${rate}×: dialog open ${openMs} ms`);
       await page.evaluate(WATCH);
+      await cdp.send('Performance.enable');
+      const m0 = await metrics(cdp);
+      if (PROFILE) await startProfile(cdp);
+      if (OFFLINE) await context.setOffline(true);
       const t2 = Date.now();
       await page.locator('[data-testid=import-file]').setInputFiles({ name: 'clientes.csv', mimeType: 'text/csv', buffer: file });
       const go = page.getByRole('button', { name: /^Importar [\d.]+$/ });
@@ -121,12 +144,38 @@ export default async function run(): Promise<void> {
       const label = await go.textContent();
       if (label?.trim() !== importN) say(`${rate}×: the preview offers '${label}', not '${importN}'`);
       const readPlanMs = Date.now() - t2;
-      say(`${rate}×: read + plan ${readPlanMs} ms`);
+      const m1 = await metrics(cdp);
+      say(`${rate}×: read + plan ${readPlanMs} ms (${diff(m0, m1)})`);
+      if (PROFILE) {
+        console.log(`### ${rate}× read + plan, CPU profile`);
+        console.log((await stopProfile(cdp, 25, PROFILE_DIR && path.join(PROFILE_DIR, `import-${rate}x-read.cpuprofile`))).join('\n'));
+        await startProfile(cdp);
+      }
+      const traced: unknown[] = [];
+      if (TRACE) {
+        cdp.on('Tracing.dataCollected', (e: { value: unknown[] }) => traced.push(...e.value));
+        await cdp.send('Tracing.start', {
+          transferMode: 'ReportEvents',
+          traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'v8', 'blink', 'IndexedDB', '__metadata'] },
+        });
+      }
       const t3 = Date.now();
       await go.click();
       await page.locator('[data-testid=import-summary]').waitFor({ timeout: LIMIT_MS });
       const writeMs = Date.now() - t3;
-      say(`${rate}×: write ${writeMs} ms`);
+      if (TRACE) {
+        const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+        await cdp.send('Tracing.end');
+        await complete;
+        writeFileSync(TRACE.replace(/(\.json)?$/, `-${rate}x.json`), JSON.stringify({ traceEvents: traced }));
+      }
+      const m2 = await metrics(cdp);
+      say(`${rate}×: write ${writeMs} ms (${diff(m1, m2)})`);
+      if (PROFILE) {
+        console.log(`### ${rate}× write, CPU profile`);
+        console.log((await stopProfile(cdp, 25, PROFILE_DIR && path.join(PROFILE_DIR, `import-${rate}x-write.cpuprofile`))).join('\n'));
+      }
+      if (OFFLINE) await context.setOffline(false);
       const w = (await page.evaluate('(() => { window.__imp.stop = true; return { gap: window.__imp.gap, longest: window.__imp.longest }; })()')) as { gap: number; longest: number };
       const sent = await until(page, `(() => { const b = document.querySelector('[data-testid=sync-badge]'); return b && b.getAttribute('data-tone') === 'ok'; })()`, SENT_LIMIT_MS)
         .then(() => true)
