@@ -155,6 +155,28 @@ describe.each(backends())('import:legacy of the old system’s export (%s)', (ba
     expect(await counts(server)).toEqual(before);
   });
 
+  test('a second run over an export with fewer tables (no users.csv, no transactions.csv) is refused too and imports nothing twice', async () => {
+    const dir = path.join(tmp, 'fewer');
+    mkdirSync(dir);
+    for (const f of ['customers_rows.csv', 'quotations.csv']) cpSync(path.join(EXPORT_DIR, f), path.join(dir, f));
+    const before = await counts(server);
+    await expect(importLegacy(server.db, readExportFolder(dir))).rejects.toThrow(LegacyAlreadyImportedError);
+    await expect(importLegacy(server.db, readExportFolder(dir))).rejects.toThrow(
+      'Estes registros já foram importados: 2 clientes, 3 orçamentos desta exportação já estão no Forja.\nNada foi alterado.',
+    );
+    expect(await counts(server)).toEqual(before);
+    // Only the cash book, this time.
+    const onlyCash = path.join(tmp, 'only-cash');
+    mkdirSync(onlyCash);
+    cpSync(path.join(EXPORT_DIR, 'transactions.csv'), path.join(onlyCash, 'transactions.csv'));
+    await expect(importLegacy(server.db, readExportFolder(onlyCash))).rejects.toThrow('3 lançamentos do caixa desta exportação já estão no Forja');
+    expect(await counts(server)).toEqual(before);
+    // And --somente-novos over them: every row already there, none imported again.
+    const report = await importLegacy(server.db, readExportFolder(dir), { onlyNew: true });
+    expect(report.imported).toEqual({ customers: 0, quotations: 0, transactions: 0 });
+    expect(await counts(server)).toEqual(before);
+  });
+
   test('--somente-novos imports only the corrected rows; the ones already there are skipped as imported before', async () => {
     const dir = path.join(tmp, 'fixed');
     cpSync(EXPORT_DIR, dir, { recursive: true });

@@ -129,6 +129,23 @@ describe.each(backends())('public page: the job of an accepted quotation (%s)', 
     expect(job.photos).toEqual([]);
   });
 
+  test('moved back from Entregue (a mistake corrected): the customer sees no Garantia, though the stored day stays', async () => {
+    const q = await insertQuotation(server.db, { status: 'accepted' });
+    const os = await jobOf(q, { warranty_until: '2027-02-24', forecast_date: null });
+    await move(os.id, 'aguardando_inicio', 'pronto_para_retirada', '2026-11-24T12:00:00.000Z');
+    await move(os.id, 'pronto_para_retirada', 'entregue', '2026-11-26T15:00:00.000Z');
+    expect((await api<PublicQuotation>(server, publicPath(q))).body.work_order!.warranty_until).toBe('2027-02-24');
+    // Staff take it back to Pronto para retirada: not delivered any more.
+    await move(os.id, 'entregue', 'pronto_para_retirada', '2026-11-26T15:05:00.000Z');
+    const res = await api<PublicQuotation>(server, publicPath(q));
+    expect(res.status).toBe(200);
+    const job = res.body.work_order!;
+    expect(job.stage).toBe('pronto_para_retirada');
+    expect(job.steps.map((s) => s.stage)).toEqual(['aguardando_inicio', 'pronto_para_retirada', 'entregue', 'pronto_para_retirada']);
+    expect(job.warranty_until).toBeNull();
+    expect(JSON.stringify(res.body)).not.toContain('2027-02-24');
+  });
+
   test('no live OS, no work_order: none opened, or its OS deleted', async () => {
     const none = await insertQuotation(server.db, { status: 'accepted' });
     expect('work_order' in (await api(server, publicPath(none))).body).toBe(false);
