@@ -49,6 +49,15 @@ describe.each(backends())('staff photo revalidation (%s)', (backend) => {
     // Another photo's tag is no match.
     expect((await get(id, { 'if-none-match': '"outra-foto"' })).status).toBe(200);
 
+    // Bytes rewritten on the server (SQL 014 strips stored photos again, with a new _seq): a new
+    // version, sent again — the copy a browser holds is not confirmed.
+    await server.db.query(`UPDATE work_order_photos SET _seq = nextval('forja_seq') WHERE id = $1`, [id]);
+    const rewritten = await get(id, { 'if-none-match': etag! });
+    expect(rewritten.status).toBe(200);
+    const newTag = rewritten.headers.get('etag');
+    expect(newTag).not.toBe(etag);
+    expect((await get(id, { 'if-none-match': newTag! })).status).toBe(304);
+
     // Deleted by the owner: the copy a browser holds is no longer confirmed.
     expect((await editStored(server, owner, 'work_order_photos', id, { _deleted: true })).rejections).toEqual([]);
     const gone = await get(id, { 'if-none-match': etag! });

@@ -17,7 +17,7 @@ import { requireSession } from '../auth/guard';
 import { AppError } from '../http/errors';
 import { canonicalInstant } from '../sync/validate';
 import { publicPhoto, savePhoto, staffPhoto, type PhotoBytes } from './service';
-import { STAFF_PHOTO_CACHE_CONTROL, isLivePhoto, matchesEtag, photoEtag } from './revalidate';
+import { STAFF_PHOTO_CACHE_CONTROL, livePhotoVersion, matchesEtag, photoEtag } from './revalidate';
 
 /** A body a little over the largest photo: a larger one is refused before it is read whole. */
 export const PHOTO_BODY_LIMIT = PHOTO_MAX_BYTES + 64 * 1024;
@@ -101,13 +101,14 @@ export async function photoRoutes(app: FastifyInstance) {
 
   app.get<{ Params: { id: string } }>('/api/photos/:id', { preValidation: requireSession, schema: { params: idParams } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    const etag = photoEtag(request.params.id);
-    // The browser has these bytes: still live → 304 without reading them; deleted → 404 below.
-    if (matchesEtag(request.headers['if-none-match'], etag) && (await isLivePhoto(db, request.params.id))) {
+    const version = await livePhotoVersion(db, request.params.id);
+    const etag = version === null ? null : photoEtag(request.params.id, version);
+    // The browser has these bytes, still this version → 304 without reading them; deleted → 404 below.
+    if (etag && matchesEtag(request.headers['if-none-match'], etag)) {
       return reply.code(304).header('cache-control', STAFF_PHOTO_CACHE_CONTROL).header('etag', etag).send();
     }
     const photo = await staffPhoto(db, request.params.id);
-    if (photo) reply.header('etag', etag);
+    if (photo && etag) reply.header('etag', etag);
     return sendPhoto(reply, photo, 'private');
   });
 
