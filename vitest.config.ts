@@ -56,6 +56,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          // One worker runs every file in turn; sharing its module graph spares each file importing
+          // playwright-core and the support modules again (no file mocks a module or keeps state in one).
+          isolate: false,
           testTimeout: 90_000,
           hookTimeout: 120_000,
           fileParallelism: false,
@@ -68,6 +71,7 @@ export default defineConfig({
           name: 'engines',
           include: ['tests/engines/**/*.test.ts'],
           environment: 'node',
+          isolate: false,
           // One long flow per engine; each step waits for what a person would see.
           testTimeout: 300_000,
           hookTimeout: 120_000,
