@@ -34,6 +34,8 @@ export async function makeClient(
     noStream?: boolean;
     /** SyncEngineOptions.pushBatchSize (100 in the app). */
     pushBatchSize?: number;
+    /** SyncEngineOptions.pullBatchSize (500 in the app): small pages make a resync of several pages. */
+    pullBatchSize?: number;
   } = { label: 'c' },
 ) {
   const session = opts.session ?? (await signIn(server, { deviceName: opts.label }));
@@ -91,6 +93,7 @@ export async function makeClient(
     streamMaxBackoffMs: 1000,
     sendAhead: opts.sendAhead,
     pushBatchSize: opts.pushBatchSize,
+    pullBatchSize: opts.pullBatchSize,
   });
   trace.follow(fdb.sync.replications);
   trace.followEngine(fdb.sync);
