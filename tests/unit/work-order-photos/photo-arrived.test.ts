@@ -25,7 +25,7 @@ const photo = (id: string) => ({
 /** The server's document of a photo, as replication brings it. */
 const serverDoc = (id: string) => {
   const at = '2026-11-27T10:01:00.000Z';
-  return { id, work_order_id: 'os-1', mime: 'image/jpeg', width: 1600, height: 1200, size: 6, show_to_customer: false, public_token: null, taken_at: '2026-11-27T10:00:00.000Z', created_at: at, updated_at: at, client_updated_at: at, created_by: 'u-photos' };
+  return { id, work_order_id: 'os-1', mime: 'image/jpeg' as const, width: 1600, height: 1200, size: 6, show_to_customer: false, public_token: null, taken_at: '2026-11-27T10:00:00.000Z', created_at: at, updated_at: at, client_updated_at: at, created_by: 'u-photos' };
 };
 const until = async (check: () => boolean, what: string) => {
   for (let i = 0; i < 300 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
