@@ -9,3 +9,4 @@ export * from './tax-id';
 export * from './nfse';
 export * from './nfse-rejections';
 export * from './customer-fiscal-import';
+export * from './backups';

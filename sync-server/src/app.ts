@@ -28,6 +28,9 @@ import { PUSH_ROUTE, syncRoutes } from './sync/routes';
 import { photoRoutes } from './photos/routes';
 import { nfseRoutes } from './nfse/routes';
 import { NfseWorker, type NfseWorkerOptions } from './nfse/worker';
+import { BackupService, type BackupIo } from './backup/service';
+import { backupRoutes } from './backup/routes';
+import { startBackupSchedule } from './backup/schedule';
 
 export interface BuildAppOptions {
   config: Config;
@@ -38,12 +41,17 @@ export interface BuildAppOptions {
   tls?: TlsMaterial | null;
   /** The NFS-e queue's clock and way to the national API (tests: a stand-in trusted by its CA). */
   nfse?: Pick<NfseWorkerOptions, 'clientFor' | 'now' | 'pollMs' | 'retryDelaysMs'>;
+  /**
+   * Backups (issue 41): `schedule` starts the nightly backup (main.ts does; test servers only back
+   * up when asked); `now` and `io` are the tests' clock and file operations.
+   */
+  backup?: { schedule?: boolean; now?: () => Date; io?: Partial<BackupIo> };
 }
 
 /** The largest body read from a request without a session (a sign-in is well under 1 KB). */
 export const UNAUTHENTICATED_BODY_LIMIT = 16 * 1024;
 
-export async function buildApp({ config, db, logger = false, tls, nfse }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger = false, tls, nfse, backup }: BuildAppOptions): Promise<FastifyInstance> {
   const material = tls !== undefined ? tls : config.tls ? readTlsFiles(config.tls) : null;
   // Fastify's types follow the server kind; routes here only use what HTTP/1.1 and HTTP/2 share.
   const app = (Fastify as unknown as (opts: object) => FastifyInstance)({
@@ -126,6 +134,18 @@ export async function buildApp({ config, db, logger = false, tls, nfse }: BuildA
   app.addHook('onClose', () => nfseWorker.stop());
   await app.register(syncRoutes, { db, requireSession, afterPush: (collection) => collection === 'nfse' && nfseWorker.kick() });
   await app.register(nfseRoutes);
+  // Backups (issue 41): made by this process, which holds the database; the owner sees them.
+  const backups = new BackupService({ config, db, now: backup?.now, io: backup?.io });
+  app.decorate('backups', backups);
+  if (backup?.schedule && config.backup.at) {
+    const at = config.backup.at;
+    let stopSchedule: (() => void) | null = null;
+    app.addHook('onReady', async () => {
+      stopSchedule = startBackupSchedule({ at, now: backup.now, run: () => backups.run() });
+    });
+    app.addHook('onClose', async () => stopSchedule?.());
+  }
+  await app.register(backupRoutes);
   // Photos of an OS: the upload reads raw image bytes (its own body parser and limit).
   await app.register(photoRoutes);
   await registerStatic(app, {

@@ -4,6 +4,7 @@
  */
 import net from 'node:net';
 import path from 'node:path';
+import { backupSettings, type BackupSettings } from './backup/settings';
 
 export interface Config {
   port: number;
@@ -43,6 +44,8 @@ export interface Config {
    * or the tests' stand-in.
    */
   nfseUrl: string | null;
+  /** Backups (issue 41): where, when and how they are written (backup/settings.ts). */
+  backup: BackupSettings;
 }
 
 export interface TlsFiles {
@@ -135,11 +138,12 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   if (httpRedirectPort !== null && tls === null) {
     throw new ConfigError('FORJA_HTTP_REDIRECT_PORT só faz sentido com HTTPS: defina também FORJA_TLS_CERT e FORJA_TLS_KEY');
   }
+  const dataDir = path.resolve(cwd, nonEmpty(env, 'FORJA_DATA_DIR') ?? './data');
   return {
     port: integer(env, 'PORT', 8080, 0, 65535),
     host: nonEmpty(env, 'HOST') ?? '127.0.0.1',
     databaseUrl,
-    dataDir: path.resolve(cwd, nonEmpty(env, 'FORJA_DATA_DIR') ?? './data'),
+    dataDir,
     webDir,
     ssrDir: path.resolve(cwd, nonEmpty(env, 'FORJA_SSR_DIR') ?? `${webDir}-ssr`),
     adminEmail: adminEmail?.toLowerCase() ?? null,
@@ -151,5 +155,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     trustProxy: parseTrustProxy(nonEmpty(env, 'FORJA_TRUST_PROXY')),
     lanCaCertFile: null,
     nfseUrl: nfseUrl(env),
+    backup: backupSettings(env, cwd, dataDir),
   };
 }

@@ -13,6 +13,7 @@ import type { Database } from './db/types';
 import { addOrRescueUser, type UserAddInput, type UserAddResult } from './team/accounts-cli';
 import { announceRevokedSessions } from './auth/session-events';
 import { LegacyFileError, LegacyImportError, importLegacy, type LegacyExport, type LegacyImportReport } from './legacy/import';
+import type { BackupOutcome, BackupService } from './backup/service';
 
 export function localAdminSocketPath(dataDir: string): string {
   const id = createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 16);
@@ -33,7 +34,12 @@ export interface ImportLegacyRequest {
   dryRun: boolean;
 }
 
-export async function startLocalAdmin(db: Database, dataDir: string): Promise<() => Promise<void>> {
+/** The body of POST /backup: `npm run backup [-- FILE]` (issue 41). */
+export interface BackupRequest {
+  file: string | null;
+}
+
+export async function startLocalAdmin(db: Database, dataDir: string, backups?: BackupService): Promise<() => Promise<void>> {
   const socketPath = localAdminSocketPath(dataDir);
   // A socket file left by a server that was killed: nobody answers on it (this process holds ./data).
   if (process.platform !== 'win32' && existsSync(socketPath)) unlinkSync(socketPath);
@@ -45,6 +51,8 @@ export async function startLocalAdmin(db: Database, dataDir: string): Promise<()
     const routes: Record<string, { max: number; handle: (body: unknown) => Promise<unknown> }> = {
       '/user-add': { max: MAX_BODY, handle: (body) => userAdd(db, body) },
       '/import-legacy': { max: MAX_IMPORT_BODY, handle: (body) => importLegacyFor(db, body) },
+      // The embedded database is this process's: the running server makes the copy (backup/service.ts).
+      '/backup': { max: MAX_BODY, handle: (body) => backupFor(backups, body) },
     };
     const route = req.method === 'POST' ? routes[req.url ?? ''] : undefined;
     if (!route) return send(404, { message: 'Não encontrado.' });
@@ -72,6 +80,8 @@ export async function startLocalAdmin(db: Database, dataDir: string): Promise<()
         });
     });
   });
+  // A backup of a large database (copy, then a test restore) may take longer than Node's 5 minutes.
+  server.requestTimeout = 0;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(socketPath, () => resolve());
@@ -104,6 +114,18 @@ async function importLegacyFor(db: Database, raw: unknown): Promise<LegacyImport
     files[table as keyof LegacyExport] = { fileName: f.fileName, text: f.text };
   }
   return importLegacy(db, files, { onlyNew: body.onlyNew === true, dryRun: body.dryRun === true });
+}
+
+async function backupFor(backups: BackupService | undefined, raw: unknown): Promise<BackupOutcome> {
+  if (!backups) throw new BadRequest('Este servidor não faz backups.');
+  const body = (raw ?? {}) as Partial<BackupRequest>;
+  if (body.file !== null && body.file !== undefined && typeof body.file !== 'string') throw new BadRequest('Pedido inválido.');
+  return backups.run(body.file ?? undefined);
+}
+
+/** backup's side: the running server copies its database (the CLI gives an absolute path, if any). */
+export function requestBackup(dataDir: string, input: BackupRequest): Promise<BackupOutcome> {
+  return request<BackupOutcome>(dataDir, '/backup', input);
 }
 
 /** The CLI's side: asks the running server. Rejects with ENOENT/ECONNREFUSED when none answers. */

@@ -40,10 +40,10 @@ export async function startServer(config: Config, opts: { logger?: BuildAppOptio
   try {
     await runMigrations(db);
     const { admin } = await seed(db, config);
-    const app = await buildApp({ config, db, logger: opts.logger ?? false, tls });
+    const app = await buildApp({ config, db, logger: opts.logger ?? false, tls, backup: { schedule: true } });
     await app.listen({ port: config.port, host: config.host });
     // The embedded database is this process's alone: user:add reaches it through this socket.
-    const stopLocalAdmin = config.databaseUrl ? null : await startLocalAdmin(db, config.dataDir).catch(async (err) => {
+    const stopLocalAdmin = config.databaseUrl ? null : await startLocalAdmin(db, config.dataDir, app.backups).catch(async (err) => {
       await app.close();
       throw err;
     });

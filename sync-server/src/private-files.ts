@@ -81,7 +81,7 @@ export function tightenTree(root: string): number {
  * data directory may be the service user's home (deploy/: /var/lib/forja), where npm's cache
  * keeps executables that must stay executable.
  */
-export const SERVER_ENTRIES = ['pglite', 'pglite.lock', 'tls', 'forja-admin.sock'] as const;
+export const SERVER_ENTRIES = ['pglite', 'pglite.lock', 'tls', 'forja-admin.sock', 'backup-status.json'] as const;
 
 /**
  * The data directory 0700 and what the server keeps in it private (a directory made by an older

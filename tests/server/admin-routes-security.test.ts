@@ -31,6 +31,9 @@ const ADMIN_ROUTES = [
   // The shop's A1 for the NFS-e (issue 38): the owner's; a staff session is refused too (nfse-queue.test.ts).
   'PUT /api/nfse/certificate',
   'DELETE /api/nfse/certificate',
+  // The office computer's backups (issue 41): the owner's; a staff session is refused too (backup-online.test.ts).
+  'GET /api/backups',
+  'POST /api/backups',
 ] as const;
 /** Routes anyone may call. Logout ends a session by its own token or cookie (tested in auth.test.ts). */
 const OPEN_ROUTES = [

@@ -114,7 +114,8 @@ test('a backup restored into an empty data directory has every document and acco
     rmSync(emptyDir, { recursive: true, force: true });
     await original.testDb.drop();
   }
-}, 60_000);
+  // Each backup is now proved by a test restore (issue 41): one more open of the database.
+}, 120_000);
 
 test.skipIf(!modesApply)('a restore into a data directory left open to others (the LAN CA beside it) makes it private, and says so once', async () => {
   const source = await startTestServer({ backend: 'pglite' });

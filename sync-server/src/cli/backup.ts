@@ -1,41 +1,68 @@
 /**
- * `npm run backup [-- FILE]`: a complete copy of the shop's embedded database (PGlite under
- * FORJA_DATA_DIR) in one file, `forja-backup-YYYY-MM-DD-HHmmss.tar.gz` by default. Stop the
- * server first (the embedded database cannot be open twice). With DATABASE_URL, use pg_dump.
+ * `npm run backup [-- FILE]`: a backup now, verified by a test restore (backup/service.ts), into
+ * FORJA_BACKUP_DIR (with its second copy and pruning) or into FILE.
+ * - Embedded database, server running: the server makes it (local admin socket, as user:add):
+ *   its writers wait only for the file copy.
+ * - Embedded database, server stopped: this process opens the database and does the same.
+ * - PostgreSQL (DATABASE_URL): pg_dump, from a snapshot; says what to install without it.
  * Restore with `npm run restore -- FILE` (sync-server/src/cli/restore.ts).
  */
-import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
-import { DataDirInUseError, pgliteDir } from '../db';
-import { dumpPgliteDir } from '../db/pglite';
-import { PRIVATE_FILE_MODE, usePrivateUmask } from '../private-files';
+import { DataDirInUseError, createDatabase } from '../db';
+import { BackupService, type BackupOutcome } from '../backup/service';
+import { requestBackup } from '../local-admin';
+import { usePrivateUmask } from '../private-files';
+import { describeDatabase, hasForjaSchema, pgliteExists, refusePglite, refuseWithoutSchema, type ToolNames } from './database';
 
-export function defaultBackupName(now = new Date()): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `forja-backup-${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}-${p(now.getHours())}${p(now.getMinutes())}${p(now.getSeconds())}.tar.gz`;
+const TOOL: ToolNames = { command: 'backup', exampleArgs: '', canCreate: false };
+
+function report(r: BackupOutcome, database: string): void {
+  console.log(`Banco de dados: ${database}`);
+  if (!r.ok) {
+    console.error(`O backup FALHOU: ${r.reason}`);
+    process.exitCode = 1;
+    return;
+  }
+  console.log(`Backup gravado em ${r.file} (${(r.size / 1024).toFixed(0)} KiB).`);
+  console.log(`Conferido: restaurado numa pasta temporária, ${r.tables} tabelas e ${r.rows} linhas iguais às copiadas, fotos presentes.`);
+  if (r.copy) console.log(r.copy.ok ? `Cópia gravada em ${r.copy.dir}.` : r.copy.reason);
+  if (r.copy && !r.copy.ok) process.exitCode = 1;
+  console.log(`Para restaurar: npm run restore -- ${r.file}`);
 }
 
 async function run() {
   // The file holds the token-signing secret, password hashes and sessions: only this user reads it.
   usePrivateUmask();
   const config = loadConfig();
-  if (config.databaseUrl) {
-    console.error('DATABASE_URL aponta para um PostgreSQL: faça o backup com pg_dump, por exemplo');
-    console.error('  pg_dump --format=custom --file=forja.dump "$DATABASE_URL"');
-    console.error('e restaure com: pg_restore --clean --if-exists --dbname="$DATABASE_URL" forja.dump');
-    process.exit(2);
+  const arg = process.argv.slice(2).find((a) => !a.startsWith('-'));
+  const file = arg ? path.resolve(arg) : null;
+  if (!config.databaseUrl && !pgliteExists(config)) throw refusePglite(config, TOOL);
+  let db;
+  try {
+    db = await createDatabase(config);
+  } catch (err) {
+    if (!(err instanceof DataDirInUseError)) throw err;
+    try {
+      console.log('O servidor está em execução: ele mesmo faz o backup (as gravações esperam só um instante).');
+      report(await requestBackup(config.dataDir, { file }), `${describeDatabase(config)}, pelo servidor em execução`);
+      return;
+    } catch (inner) {
+      const code = (inner as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ECONNREFUSED') throw err;
+      throw inner;
+    }
   }
-  const file = path.resolve(process.argv.slice(2).find((a) => !a.startsWith('-')) ?? defaultBackupName());
-  const dump = await dumpPgliteDir(pgliteDir(config.dataDir));
-  writeFileSync(file, dump, { flag: 'wx', mode: PRIVATE_FILE_MODE });
-  console.log(`Backup gravado em ${file} (${(dump.length / 1024).toFixed(0)} KiB).`);
-  console.log(`Para restaurar: npm run restore -- ${path.basename(file)}`);
+  try {
+    if (!(await hasForjaSchema(db))) throw refuseWithoutSchema(config, TOOL);
+    report(await new BackupService({ config, db }).run(file ?? undefined), describeDatabase(config));
+  } finally {
+    await db.close();
+  }
 }
 
 run().catch((err) => {
-  const known = err instanceof ConfigError || err instanceof DataDirInUseError;
-  const exists = (err as NodeJS.ErrnoException)?.code === 'EEXIST';
-  console.error(exists ? 'Esse arquivo já existe: escolha outro nome.' : known ? err.message : err);
+  const known = err instanceof ConfigError || err instanceof DataDirInUseError || err instanceof Error;
+  console.error(known ? err.message : err);
   process.exit(1);
 });

@@ -3,7 +3,7 @@
  * transaction under one mutex, so concurrent transactions are serialised for us.
  * Caveat: calling `db.query` (not `tx.query`) inside a `db.transaction` callback deadlocks.
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database, QueryResult, Queryable } from './types';
@@ -96,6 +96,18 @@ export async function createPgliteDatabase(dir: string): Promise<Database> {
       return async () => {
         if (!closed) await unlisten();
       };
+    },
+    async copyFiles(dest, inspect) {
+      // pg.transaction holds PGlite's transaction mutex, which every query of this process takes
+      // (pg.query too): nothing writes until it returns. CHECKPOINT first, so the copy needs
+      // little WAL replay when opened; it opens as after a crash (PGlite recovers such copies).
+      return pg.transaction(async (tx) => {
+        const q = wrap(tx as unknown as { query: PGlite['query'] });
+        await q.query('CHECKPOINT');
+        const inspected = await inspect(q);
+        cpSync(dir, dest, { recursive: true });
+        return inspected;
+      });
     },
     async close() {
       if (closed) return;

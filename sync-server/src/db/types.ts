@@ -31,4 +31,10 @@ export interface Database extends Queryable {
    */
   onCommitted(listener: (collections: ReadonlySet<string>) => void): () => void;
   close(): Promise<void>;
+  /**
+   * PGlite only (backups, issue 41): with every writer of this process held back, checkpoints and
+   * runs `inspect`, then copies the database's files into `dest` — a consistent copy, the writers
+   * waiting only for the file copy.
+   */
+  copyFiles?<T>(dest: string, inspect: (q: Queryable) => Promise<T>): Promise<T>;
 }
