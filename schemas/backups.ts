@@ -18,6 +18,8 @@ export interface BackupsResponse {
   /** The next nightly backup (ISO), null when turned off. */
   nextRun: string | null;
   running: boolean;
+  /** Since when the server has been making backups (its first start with them). */
+  since: string | null;
 }
 
 /** The last good backup may be at most this old before the owner is warned. */
@@ -25,10 +27,14 @@ export const BACKUP_MAX_AGE_MS = 48 * 60 * 60 * 1000;
 
 export type BackupWarning = { kind: 'stale'; since: string | null } | { kind: 'copy_failed'; reason: string };
 
-/** What the owner must see on the dashboard: no recent good backup, the copy folder failing. */
-export function backupWarnings(status: Pick<BackupsResponse, 'lastGood' | 'copy' | 'copyDir'>, now: Date): BackupWarning[] {
+/**
+ * What the owner must see on the dashboard: no good backup in 48 hours, the copy folder failing.
+ * With no backup at all the 48 hours count from the server's first start with backups: a new
+ * install is not warned before its first night has had its chance.
+ */
+export function backupWarnings(status: Pick<BackupsResponse, 'lastGood' | 'copy' | 'copyDir' | 'since'>, now: Date): BackupWarning[] {
   const out: BackupWarning[] = [];
-  const last = status.lastGood ? Date.parse(status.lastGood.at) : NaN;
+  const last = status.lastGood ? Date.parse(status.lastGood.at) : status.since ? Date.parse(status.since) : NaN;
   if (!(now.getTime() - last <= BACKUP_MAX_AGE_MS)) out.push({ kind: 'stale', since: status.lastGood?.at ?? null });
   if (status.copyDir && status.copy && !status.copy.ok) out.push({ kind: 'copy_failed', reason: status.copy.reason ?? '' });
   return out;

@@ -137,6 +137,7 @@ export async function buildApp({ config, db, logger = false, tls, nfse, backup }
   // Backups (issue 41): made by this process, which holds the database; the owner sees them.
   const backups = new BackupService({ config, db, now: backup?.now, io: backup?.io });
   app.decorate('backups', backups);
+  app.addHook('onReady', async () => backups.markStarted());
   if (backup?.schedule && config.backup.at) {
     const at = config.backup.at;
     let stopSchedule: (() => void) | null = null;

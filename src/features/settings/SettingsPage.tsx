@@ -1,11 +1,12 @@
 /**
- * Configurações: the five catalogues, Empresa, Fiscal and Equipe (owner only), Minha conta and Sincronização, each tab
+ * Configurações: the five catalogues, Empresa, Fiscal, Equipe and Backups (owner only), Minha conta and Sincronização, each tab
  * addressable as /adm/settings?tab=<key> (the mobile bottom bar's Perfil opens ?tab=conta).
  */
 import { Box, Heading, Tabs } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router-dom';
 import type { CatalogKind } from '@shared';
 import { AccountTab } from './AccountTab';
+import { BackupsTab } from './BackupsTab';
 import { CatalogTab } from './CatalogTab';
 import { CompanyTab } from './CompanyTab';
 import { FiscalTab } from './FiscalTab';
@@ -25,7 +26,7 @@ const CATALOG_TABS: Partial<Record<SettingsTab, CatalogKind>> = {
 
 export function SettingsPage() {
   const [params, setParams] = useSearchParams();
-  // Empresa, Fiscal and Equipe are the owner's: hidden from staff (the server refuses their changes too).
+  // Empresa, Fiscal, Equipe and Backups are the owner's: hidden from staff (the server refuses their changes too).
   const role = useMyRole();
   const tabs = role === 'owner' ? SETTINGS_TABS : SETTINGS_TABS.filter((t) => !OWNER_TABS.includes(t));
   const requested = params.get('tab') as SettingsTab | null;
@@ -66,6 +67,8 @@ export function SettingsPage() {
               <AccountTab />
             ) : key === 'equipe' ? (
               <TeamTab />
+            ) : key === 'backups' ? (
+              <BackupsTab />
             ) : (
               <SyncTab />
             )}

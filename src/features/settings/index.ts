@@ -1,2 +1,3 @@
 export { SettingsPage } from './SettingsPage';
 export { CertificateNotice } from './CertificateNotice';
+export { BackupNotice } from './BackupNotice';

@@ -11,6 +11,7 @@ export const SETTINGS_TEXT = {
     fiscal: 'Fiscal',
     conta: 'Minha conta',
     equipe: 'Equipe',
+    backups: 'Backups',
     sincronizacao: 'Sincronização',
   },
   add: 'Adicionar',
@@ -181,4 +182,4 @@ export const SETTINGS_TEXT = {
 export type SettingsTab = keyof typeof SETTINGS_TEXT.tabs;
 export const SETTINGS_TABS = Object.keys(SETTINGS_TEXT.tabs) as SettingsTab[];
 /** Tabs only the owner sees (the server refuses their changes to anyone else). */
-export const OWNER_TABS: readonly SettingsTab[] = ['empresa', 'fiscal', 'equipe'];
+export const OWNER_TABS: readonly SettingsTab[] = ['empresa', 'fiscal', 'equipe', 'backups'];

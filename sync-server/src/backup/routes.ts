@@ -26,6 +26,7 @@ export function backupsView(service: BackupService): BackupsResponse {
     encrypted: passphrase !== null,
     nextRun: service.nextRun()?.toISOString() ?? null,
     running: service.isRunning(),
+    since: s.since,
   };
 }
 

@@ -245,6 +245,14 @@ export class BackupService {
       });
   }
 
+  /** At the server's start: from now on backups are expected (the owner's 48-hour warning counts from here). */
+  markStarted(): void {
+    const status = readStatus(this.opts.config.dataDir);
+    if (status.since) return;
+    status.since = this.now().toISOString();
+    writeStatus(this.opts.config.dataDir, status);
+  }
+
   status(): BackupStatusFile {
     return readStatus(this.opts.config.dataDir);
   }

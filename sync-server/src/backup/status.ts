@@ -38,11 +38,13 @@ export interface BackupStatusFile {
   copy: CopyState | null;
   /** Names of backups this server verified by a restore. */
   verified: string[];
+  /** Since when this server has been making backups: a new install is not warned before 48 hours. */
+  since: string | null;
 }
 
 export const STATUS_FILE = 'backup-status.json';
 
-const empty = (): BackupStatusFile => ({ lastGood: null, lastFailure: null, copy: null, verified: [] });
+const empty = (): BackupStatusFile => ({ lastGood: null, lastFailure: null, copy: null, verified: [], since: null });
 
 export function readStatus(dataDir: string): BackupStatusFile {
   try {

@@ -94,10 +94,13 @@ test('backup names carry their UTC time and read back', () => {
 test('the owner is warned when the last good backup is older than 48 hours, or none, or the copy failed', () => {
   const now = new Date('2026-11-28T12:00:00Z');
   const good = (at: string) => ({ file: 'f', at, size: 1, verified: true, encrypted: false, tables: 1, rows: 1 });
-  expect(backupWarnings({ lastGood: good('2026-11-27T06:00:00Z'), copy: null, copyDir: null }, now)).toEqual([]);
-  expect(backupWarnings({ lastGood: good('2026-11-26T11:59:00Z'), copy: null, copyDir: null }, now)).toEqual([{ kind: 'stale', since: '2026-11-26T11:59:00Z' }]);
-  expect(backupWarnings({ lastGood: null, copy: null, copyDir: null }, now)).toEqual([{ kind: 'stale', since: null }]);
+  const since = '2026-11-01T00:00:00Z';
+  expect(backupWarnings({ lastGood: good('2026-11-27T06:00:00Z'), copy: null, copyDir: null, since }, now)).toEqual([]);
+  expect(backupWarnings({ lastGood: good('2026-11-26T11:59:00Z'), copy: null, copyDir: null, since }, now)).toEqual([{ kind: 'stale', since: '2026-11-26T11:59:00Z' }]);
+  expect(backupWarnings({ lastGood: null, copy: null, copyDir: null, since }, now)).toEqual([{ kind: 'stale', since: null }]);
+  // A new install (first start a day ago) has its first night before it is warned.
+  expect(backupWarnings({ lastGood: null, copy: null, copyDir: null, since: '2026-11-27T12:00:00Z' }, now)).toEqual([]);
   expect(
-    backupWarnings({ lastGood: good('2026-11-28T06:00:00Z'), copy: { dir: '/mnt/pen', at: '', ok: false, reason: 'sem espaço' }, copyDir: '/mnt/pen' }, now),
+    backupWarnings({ lastGood: good('2026-11-28T06:00:00Z'), copy: { dir: '/mnt/pen', at: '', ok: false, reason: 'sem espaço' }, copyDir: '/mnt/pen', since }, now),
   ).toEqual([{ kind: 'copy_failed', reason: 'sem espaço' }]);
 });
