@@ -56,7 +56,10 @@ beforeAll(async () => {
   const qd = quotationDoc({ customer_id: bruno.id, status: 'accepted', decided_at: ago(8) });
   const qb = quotationDoc({ customer_id: bruno.id, status: 'accepted', decided_at: ago(12) });
   await seed(server, staff, 'quotations', [qa, qd, qb]);
-  const fromQuotation = (q: typeof qa, extra: Record<string, unknown> = {}) => order({ id: `os-${q.id}`, code: q.code, quotation_id: q.id, customer_id: q.customer_id, ...extra });
+  // Each OS opened when its quotation was accepted: its history comes after (the server raises an
+  // entry stamped before its OS to the opening).
+  const fromQuotation = (q: typeof qa, extra: Record<string, unknown> = {}) =>
+    order({ id: `os-${q.id}`, code: q.code, quotation_id: q.id, customer_id: q.customer_id, created_at: q.decided_at, ...extra });
   const counter = order({ id: randomUUID(), code: generateWorkOrderCode(), quotation_id: null, customer_id: ana.id, forecast_date: shopDay(5) });
   const osA = fromQuotation(qa);
   const osD = fromQuotation(qd);
