@@ -98,6 +98,8 @@ function serverEnv(port: number, dataDir: string, extra: Record<string, string> 
     // Browser tests sign in many times from one IP; the per-IP limit is covered by server tests.
     FORJA_LOGIN_RATE_LIMIT: '10000',
     FORJA_PUBLIC_RATE_LIMIT: '10000',
+    // No nightly backup from a test server (a run across 03:00 would write one beside its data dir).
+    FORJA_BACKUP_AT: 'desligado',
     ...extra,
   };
   // e2e always runs on its own embedded PGlite, even when CI points DATABASE_URL at PostgreSQL
