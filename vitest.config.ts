@@ -16,9 +16,11 @@ export default defineConfig({
   resolve: { alias },
   test: {
     // Both cores for unit, server and replication files (each server/replication file has its own
-    // server and database). The e2e files run after them, one at a time (groupOrder 1): a project's
-    // fileParallelism:false is maxWorkers 1, and vitest runs a whole group with one worker count —
-    // with e2e in the same group every file of every project ran alone (the suite took ~25 min).
+    // server and database). The e2e files run after them (groupOrder 1), two at a time: each has its
+    // own server, port, data directory and browser, and one file leaves a core mostly idle (waiting
+    // on its server or page); the whole suite passed under a load average of 5–16. The engines
+    // (WebKit, Firefox) run last, one at a time (groupOrder 2): a project's fileParallelism:false is
+    // maxWorkers 1, and vitest runs a whole group with one worker count.
     maxWorkers: 2,
     // Without DATABASE_URL, say loudly which PostgreSQL-only tests were left out (tests/support/postgres-banner.ts).
     reporters: ['default', './tests/support/postgres-banner.ts'],
@@ -56,12 +58,11 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          // One worker runs every file in turn; sharing its module graph spares each file importing
+          // A worker runs its files in turn; sharing its module graph spares each file importing
           // playwright-core and the support modules again (no file mocks a module or keeps state in one).
           isolate: false,
           testTimeout: 90_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
           sequence: { groupOrder: 1 },
         },
       },
