@@ -52,8 +52,11 @@ beforeAll(async () => {
   await seed(server, staff, 'company', [companyDoc()]);
   await seed(server, staff, 'customers', [ana, bruno]);
   // Accepted 4 and 8 days ago, both delivered today: median 6 days. One in execution, 3 days late. A counter job waiting.
-  const qa = quotationDoc({ customer_id: ana.id, status: 'accepted', decided_at: ago(4) });
-  const qd = quotationDoc({ customer_id: bruno.id, status: 'accepted', decided_at: ago(8) });
+  // Each accepted at the same time of day it is delivered: 4 and 8 of the shop's calendar days
+  // whenever the test runs (delivered 30 min ago at 00:10 in São Paulo is yesterday — CI at 03:28
+  // UTC read a median of 5,5).
+  const qa = quotationDoc({ customer_id: ana.id, status: 'accepted', decided_at: ago(4, 30) });
+  const qd = quotationDoc({ customer_id: bruno.id, status: 'accepted', decided_at: ago(8, 20) });
   const qb = quotationDoc({ customer_id: bruno.id, status: 'accepted', decided_at: ago(12) });
   await seed(server, staff, 'quotations', [qa, qd, qb]);
   // Each OS opened when its quotation was accepted: its history comes after (the server raises an
