@@ -16,11 +16,11 @@ export default defineConfig({
   resolve: { alias },
   test: {
     // Both cores for unit, server and replication files (each server/replication file has its own
-    // server and database). The e2e files run after them (groupOrder 1), two at a time: each has its
-    // own server, port, data directory and browser, and one file leaves a core mostly idle (waiting
-    // on its server or page); the whole suite passed under a load average of 5–16. The engines
-    // (WebKit, Firefox) run last, one at a time (groupOrder 2): a project's fileParallelism:false is
-    // maxWorkers 1, and vitest runs a whole group with one worker count.
+    // server and database). The e2e files run after them, one at a time (groupOrder 1), then the
+    // engines (groupOrder 2): a project's fileParallelism:false is maxWorkers 1, and vitest runs a
+    // whole group with one worker count. Two e2e files at a time were tried: the e2e part took as
+    // long (1,275 s against ~1,300 s one by one — a file keeps both cores busy: its server, Chromium
+    // and the runner), each file twice as slow.
     maxWorkers: 2,
     // Without DATABASE_URL, say loudly which PostgreSQL-only tests were left out (tests/support/postgres-banner.ts).
     reporters: ['default', './tests/support/postgres-banner.ts'],
@@ -63,6 +63,7 @@ export default defineConfig({
           isolate: false,
           testTimeout: 90_000,
           hookTimeout: 120_000,
+          fileParallelism: false,
           sequence: { groupOrder: 1 },
         },
       },
