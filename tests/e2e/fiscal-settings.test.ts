@@ -92,6 +92,9 @@ test('the owner fills Configurações › Fiscal on a phone, saves, and sends th
   await card.locator('input[name=certificate-file]').setInputFiles({ name: 'serralheria.pfx', mimeType: 'application/x-pkcs12', buffer: pfx });
   await card.getByText('serralheria.pfx').waitFor();
   await typeInto(page, 'input[name=certificate-password]', 'senha errada');
+  // 'Dados fiscais salvos.' sits above the tab bar for 2 s, over the bottom of the page where this
+  // button is: a person waits for it to go (a pointer left on it would hold it there).
+  await page.getByText('Dados fiscais salvos.').first().waitFor({ state: 'hidden' });
   await card.getByRole('button', { name: 'Enviar certificado' }).click();
   await card.getByText('Senha do certificado incorreta.').waitFor();
   expect(await card.locator('input[name=certificate-password]').inputValue()).toBe('');
