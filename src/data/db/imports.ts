@@ -49,7 +49,14 @@ const NO_FISCAL = {
 export const IMPORT_LOG_ID = 'forja-imports';
 /** Imports kept in the log (older ones can no longer be undone). */
 export const IMPORT_LOG_SIZE = 10;
-export const IMPORT_BATCH_SIZE = 500;
+/**
+ * Records per stored batch. Each batch costs more than its documents (the log rewritten, the
+ * pending marks, the progress painted, RxDB's event handling and replication bookkeeping):
+ * 5,000 customers at 4× CPU wrote in 6.8–7.0 s in batches of 500, 5.0–5.6 s of 1,500, 4.2–4.6 s
+ * of 2,500 — the longest task unchanged (~550 ms) — and 5.3–5.8 s in one batch of 5,000, whose
+ * task grew to ~930 ms (bench:ui import, 28 Nov 2026).
+ */
+export const IMPORT_BATCH_SIZE = 2500;
 
 export const IMPORT_DATA_MESSAGES = {
   notFound: 'Importação não encontrada.',
