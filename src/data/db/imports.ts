@@ -26,6 +26,7 @@ import {
 import type { ImportKind } from '../../domain/import/headers';
 import type { ForjaDatabase } from './create-database';
 import { whileImporting, yieldToPage } from './bulk-writes';
+import { currentCustomers } from './customers';
 import { DataError } from './errors';
 import { useLiveQuery } from './live-query';
 import { requireDatabase } from './session';
@@ -160,7 +161,7 @@ async function readLog(fdb: ForjaDatabase): Promise<ImportRecord[]> {
 }
 
 export interface ImportContext {
-  customers: ExistingCustomer[];
+  customers: readonly ExistingCustomer[];
   catalog: ExistingCatalogEntry[];
   items: ExistingStockItem[];
 }
@@ -411,7 +412,7 @@ export function createImportCommands(getDb: () => Promise<ForjaDatabase>) {
           items: plain<ExistingStockItem>(await fdb.db.stock_items.find().exec()),
         };
       }
-      return { customers: plain<ExistingCustomer>(await fdb.db.customers.find().exec()), catalog: [], items: [] };
+      return { customers: await currentCustomers(fdb.db), catalog: [], items: [] };
     },
 
     /** How many of the import's records were edited since (0: it can be undone). */
