@@ -547,6 +547,10 @@ export class SyncEngine {
             // 35 s at 50 rows, ~7 s at 200). 100 keeps the refusal reasons within a 16 KiB header.
             batchSize: this.opts.pushBatchSize ?? 100,
             handler: (rows) => this.push(name, rows as unknown as Row[]),
+            // While an import of this tab writes, RxDB's upstream does not even prepare its pushes
+            // (reading each changed document's meta row: 2,500 IndexedDB reads per batch, beside
+            // the import's own — bench:ui import, trace); it does once the import has stored them.
+            waitBeforePersist: () => importsFinished(),
           },
     });
     state.error$.subscribe(() => {
