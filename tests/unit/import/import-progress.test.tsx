@@ -12,6 +12,7 @@ vi.mock('../../../src/data/db/imports', () => ({
 }));
 vi.mock('../../../src/features/import/readSpreadsheet', () => ({
   ImportReadError: class extends Error {},
+  preloadCsvParser: () => undefined,
   readSpreadsheet: async () => ({
     headers: ['Nome', 'Telefone'],
     rows: [
