@@ -36,12 +36,12 @@ function toTable(all: Cell[][]): SheetTable {
   return { headers, rows: rows.slice(first + 1, end), firstLine: first + 2 };
 }
 
-/** A CSV file's bytes as a table (exported for tests). */
 /** Starts loading the CSV parser (the dialog is open: the file comes next). */
 export function preloadCsvParser(): void {
   void import('papaparse').catch(() => undefined);
 }
 
+/** A CSV file's bytes as a table (exported for tests). */
 export async function parseCsvBytes(bytes: Uint8Array): Promise<SheetTable> {
   const { text } = decodeSpreadsheetBytes(bytes);
   // Binary garbage (an image, a zip renamed .csv) decodes to control characters, never to a sheet.
