@@ -93,7 +93,9 @@ test('the owner fills Configurações › Fiscal on a phone, saves, and sends th
   await card.getByText('serralheria.pfx').waitFor();
   await typeInto(page, 'input[name=certificate-password]', 'senha errada');
   // 'Dados fiscais salvos.' sits above the tab bar for 2 s, over the bottom of the page where this
-  // button is: a person waits for it to go (a pointer left on it would hold it there).
+  // button is: a person waits for it to go. A phone has no pointer resting on the screen; the
+  // emulated mouse does, and a toast that comes (or scrolls) under it holds still while hovered.
+  await page.mouse.move(0, 0);
   await page.getByText('Dados fiscais salvos.').first().waitFor({ state: 'hidden' });
   await card.getByRole('button', { name: 'Enviar certificado' }).click();
   await card.getByText('Senha do certificado incorreta.').waitFor();
