@@ -10,3 +10,4 @@ export * from './nfse';
 export * from './nfse-rejections';
 export * from './customer-fiscal-import';
 export * from './backups';
+export * from './zoned-time';

@@ -6,6 +6,8 @@
  * whose zone it cannot know).
  */
 
+import { wallClockIn } from '@shared';
+
 const YMD = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 function pad2(n: number): string {
@@ -49,7 +51,6 @@ interface Fields {
   mi: number;
 }
 
-const zoneFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** The wall-clock fields of `value`: in the device's zone, or in `timeZone` when given. */
 function fieldsOf(value: string | Date | null | undefined, timeZone?: string): Fields | null {
@@ -64,22 +65,8 @@ function fieldsOf(value: string | Date | null | undefined, timeZone?: string): F
   if (!timeZone) {
     return { y: date.getFullYear(), mo: date.getMonth() + 1, d: date.getDate(), h: date.getHours(), mi: date.getMinutes() };
   }
-  let format = zoneFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-    });
-    zoneFormats.set(timeZone, format);
-  }
-  const parts = format.formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  return { y: part('year'), mo: part('month'), d: part('day'), h: part('hour'), mi: part('minute') };
+  const w = wallClockIn(date, timeZone);
+  return { y: w.year, mo: w.month, d: w.day, h: w.hour, mi: w.minute };
 }
 
 /**

@@ -3,30 +3,8 @@
  * re-armed at most every 10 minutes so a computer that slept, or a clock that was corrected,
  * still fires at the right wall-clock time. The clock is a parameter (tests move it).
  */
+import { zoneOffsetMs as zoneOffset } from '@shared';
 import { BACKUP_TIME_ZONE } from './settings';
-
-const partFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** How far `timeZone`'s wall clock is ahead of UTC at instant `ts` (ms). */
-function zoneOffset(ts: number, timeZone: string): number {
-  let f = partFormats.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    partFormats.set(timeZone, f);
-  }
-  const p = Object.fromEntries(f.formatToParts(new Date(ts)).map((x) => [x.type, x.value]));
-  const wall = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
-  return wall - Math.floor(ts / 1000) * 1000;
-}
 
 /** The instant `timeZone`'s clock reads y-m-d h:mi. */
 function zonedInstant(y: number, m: number, d: number, h: number, mi: number, timeZone: string): number {
