@@ -9,11 +9,11 @@
  */
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
-import { DataDirInUseError, createDatabase } from '../db';
+import { DataDirInUseError } from '../db';
 import { BackupService, type BackupOutcome } from '../backup/service';
 import { requestBackup } from '../local-admin';
 import { usePrivateUmask } from '../private-files';
-import { describeDatabase, hasForjaSchema, pgliteExists, refusePglite, refuseWithoutSchema, type ToolNames } from './database';
+import { describeDatabase, hasForjaSchema, openOrHandToServer, pgliteExists, refusePglite, refuseWithoutSchema, type ToolNames } from './database';
 
 const TOOL: ToolNames = { command: 'backup', exampleArgs: '', canCreate: false };
 
@@ -38,21 +38,11 @@ async function run() {
   const arg = process.argv.slice(2).find((a) => !a.startsWith('-'));
   const file = arg ? path.resolve(arg) : null;
   if (!config.databaseUrl && !pgliteExists(config)) throw refusePglite(config, TOOL);
-  let db;
-  try {
-    db = await createDatabase(config);
-  } catch (err) {
-    if (!(err instanceof DataDirInUseError)) throw err;
-    try {
-      console.log('O servidor está em execução: ele mesmo faz o backup (as gravações esperam só um instante).');
-      report(await requestBackup(config.dataDir, { file }), `${describeDatabase(config)}, pelo servidor em execução`);
-      return;
-    } catch (inner) {
-      const code = (inner as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' || code === 'ECONNREFUSED') throw err;
-      throw inner;
-    }
-  }
+  const db = await openOrHandToServer(config, async () => {
+    console.log('O servidor está em execução: ele mesmo faz o backup (as gravações esperam só um instante).');
+    report(await requestBackup(config.dataDir, { file }), `${describeDatabase(config)}, pelo servidor em execução`);
+  });
+  if (!db) return;
   try {
     if (!(await hasForjaSchema(db))) throw refuseWithoutSchema(config, TOOL);
     report(await new BackupService({ config, db }).run(file ?? undefined), describeDatabase(config));

@@ -7,7 +7,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config';
-import { pgliteDir, type Database } from '../db';
+import { DataDirInUseError, createDatabase, pgliteDir, type Database } from '../db';
 
 /** The database refused as new (no --novo-banco): nothing was created. */
 export class NewDatabaseRefused extends Error {}
@@ -92,4 +92,25 @@ export async function hasForjaSchema(db: Database): Promise<boolean> {
   const { rows } = await db.query<{ present: boolean }>("SELECT to_regclass('schema_migrations') IS NOT NULL AS present");
   if (!rows[0]?.present) return false;
   return (await db.query('SELECT 1 FROM schema_migrations LIMIT 1')).rows.length > 0;
+}
+
+/**
+ * Opens the database a tool works on. When the running server holds the embedded one, the tool
+ * hands it the work instead (`handOff`, through its local admin socket) and gets null. A server
+ * with no socket to answer (an older one, or one stopping) leaves the data directory's own message.
+ */
+export async function openOrHandToServer(config: Config, handOff: () => Promise<void>): Promise<Database | null> {
+  try {
+    return await createDatabase(config);
+  } catch (err) {
+    if (!(err instanceof DataDirInUseError)) throw err;
+    try {
+      await handOff();
+      return null;
+    } catch (inner) {
+      const code = (inner as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ECONNREFUSED') throw err;
+      throw inner;
+    }
+  }
 }

@@ -10,7 +10,6 @@
  * running server imports them (local-admin.ts), so connected devices receive them at once.
  */
 import { ConfigError, loadConfig } from '../config';
-import { DataDirInUseError, createDatabase } from '../db';
 import { runMigrations } from '../migrations/runner';
 import { requestImportLegacy } from '../local-admin';
 import { usePrivateUmask } from '../private-files';
@@ -18,7 +17,7 @@ import { importLegacy, type LegacyImportReport } from '../legacy/import';
 import { readExportFolder } from '../legacy/files';
 import { encodingLines } from '../legacy/encoding';
 import { formatLegacyReport } from '../legacy/report';
-import { describeDatabase, hasForjaSchema, pgliteExists, refusePglite, refuseWithoutSchema, type ToolNames } from './database';
+import { describeDatabase, hasForjaSchema, openOrHandToServer, pgliteExists, refusePglite, refuseWithoutSchema, type ToolNames } from './database';
 
 const USAGE = [
   'Uso: npm run import:legacy -- PASTA [--somente-novos] [--simular]',
@@ -68,21 +67,11 @@ async function run() {
   for (const line of encodingLines(Object.values(files))) console.log(line);
   if (!config.databaseUrl && !pgliteExists(config)) throw refusePglite(config, TOOL);
   const options = { onlyNew: args.onlyNew, dryRun: args.dryRun };
-  let db;
-  try {
-    db = await createDatabase(config);
-  } catch (err) {
-    if (!(err instanceof DataDirInUseError)) throw err;
-    // The server holds ./data: it imports.
-    try {
-      print(await requestImportLegacy(config.dataDir, { files, ...options }), `${describeDatabase(config)}, pelo servidor em execução`);
-      return;
-    } catch (inner) {
-      const code = (inner as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' || code === 'ECONNREFUSED') throw err;
-      throw inner;
-    }
-  }
+  // The server holds ./data: it imports.
+  const db = await openOrHandToServer(config, async () =>
+    print(await requestImportLegacy(config.dataDir, { files, ...options }), `${describeDatabase(config)}, pelo servidor em execução`),
+  );
+  if (!db) return;
   try {
     if (!(await hasForjaSchema(db))) throw refuseWithoutSchema(config, TOOL);
     await runMigrations(db);

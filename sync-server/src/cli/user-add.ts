@@ -10,13 +10,13 @@
  * database whose first account became an owner, and its password then failed on the real server.
  */
 import { ConfigError, loadConfig } from '../config';
-import { DataDirInUseError, createDatabase } from '../db';
+import { DataDirInUseError } from '../db';
 import { runMigrations } from '../migrations/runner';
 import { normalizeEmail } from '../auth/users';
 import { addOrRescueUser, type UserAddInput, type UserAddResult } from '../team/accounts-cli';
 import { requestUserAdd } from '../local-admin';
 import { usePrivateUmask } from '../private-files';
-import { describeDatabase, hasForjaSchema, pgliteExists, refusePglite, refuseWithoutSchema, type ToolNames } from './database';
+import { describeDatabase, hasForjaSchema, openOrHandToServer, pgliteExists, refusePglite, refuseWithoutSchema, type ToolNames } from './database';
 
 const USAGE = 'Uso: npm run user:add -- <email> [--dono] [--nome "Nome da pessoa"] [--novo-banco]';
 
@@ -66,21 +66,11 @@ async function run() {
   // Checked before opening: opening the embedded database creates its directory.
   const pgliteMissing = !config.databaseUrl && !pgliteExists(config);
   if (pgliteMissing && !newDatabase) throw refusePglite(config, TOOL);
-  let db;
-  try {
-    db = await createDatabase(config);
-  } catch (err) {
-    if (!(err instanceof DataDirInUseError)) throw err;
-    // The server holds ./data: it does the work.
-    try {
-      report(await requestUserAdd(config.dataDir, input), `${describeDatabase(config)}, pelo servidor em execução`);
-      return;
-    } catch (inner) {
-      const code = (inner as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' || code === 'ECONNREFUSED') throw err;
-      throw inner;
-    }
-  }
+  // The server holds ./data: it does the work.
+  const db = await openOrHandToServer(config, async () =>
+    report(await requestUserAdd(config.dataDir, input), `${describeDatabase(config)}, pelo servidor em execução`),
+  );
+  if (!db) return;
   try {
     const isNew = !(await hasForjaSchema(db));
     if (isNew && !newDatabase) throw refuseWithoutSchema(config, TOOL);
