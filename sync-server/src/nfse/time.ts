@@ -5,31 +5,9 @@
  * hard-coded "-03:00", three hours off — see the research notes §9). Brazil has no daylight time
  * since 2019, but the time-zone database is asked anyway, so old dates and other zones stay right.
  */
-export const SHOP_TIME_ZONE = 'America/Sao_Paulo';
+import { SHOP_TIME_ZONE, wallClockIn as wallClock } from '@shared';
 
-interface WallClock {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-function wallClock(instant: Date, timeZone: string): WallClock {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
-}
+export { SHOP_TIME_ZONE };
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
